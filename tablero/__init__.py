@@ -1,0 +1,1 @@
+"""tablero: crossword tile games in Spanish and Romanian."""
