@@ -1,0 +1,211 @@
+"""Dictionaries: which words are valid.
+
+``Lexicon`` is what the rules engine asks ("is CHILLAR a word?"). ``WordListLexicon`` reads a
+plain list, one word per line, so a club can play with the list it agreed on. Every lexicon
+has an ``info()`` (name, version, word count, checksum) that a game records, so a game record
+says exactly which dictionary judged it.
+
+Words are stored normalised by the alphabet (uppercase, accents folded, Ñ kept) as text; the
+compact word graphs for move generation are built from the same words.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import lzma
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+
+from ..alphabet import Alphabet, SpellingError
+
+__all__ = [
+    "AnyWordLexicon",
+    "Lexicon",
+    "LexiconError",
+    "LexiconInfo",
+    "WordListLexicon",
+    "load_lexicon",
+]
+
+
+class LexiconError(ValueError):
+    """A word list that cannot be read, or a dictionary name that is not known."""
+
+
+@dataclass(frozen=True)
+class LexiconInfo:
+    name: str
+    version: str
+    word_count: int
+    checksum: str
+    """sha256 of the sorted, normalised words joined by newlines: same words, same checksum."""
+
+
+class Lexicon(ABC):
+    """The words a game accepts."""
+
+    alphabet: Alphabet
+
+    @abstractmethod
+    def contains(self, word: str) -> bool:
+        """Whether a word (any case, accents allowed) is valid."""
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self.contains(word)
+
+    @abstractmethod
+    def info(self) -> LexiconInfo: ...
+
+    @property
+    def checks_words(self) -> bool:
+        """False for a lexicon that accepts everything (play without a dictionary)."""
+        return True
+
+
+class WordListLexicon(Lexicon):
+    """A lexicon held as a set of normalised words, with sorted tile codes for prefix search."""
+
+    def __init__(self, words: Iterable[str], alphabet: Alphabet, name: str, version: str = "") -> None:
+        self.alphabet = alphabet
+        self.name = name
+        self.version = version
+        self._words = frozenset(words)
+
+    @classmethod
+    def from_words(
+        cls, words: Iterable[str], alphabet: Alphabet, name: str = "words", version: str = ""
+    ) -> WordListLexicon:
+        """Normalise and keep the given words; raises LexiconError for one that is not spellable."""
+        return cls(_normalised(enumerate(words, 1), alphabet, name), alphabet, name, version)
+
+    @classmethod
+    def from_file(
+        cls, path: str | Path, alphabet: Alphabet, name: str | None = None
+    ) -> WordListLexicon:
+        """One word per line; blank lines and lines starting with ``#`` are skipped.
+
+        ``.xz`` files are decompressed. A line that the alphabet cannot spell is an error
+        naming the file and line, not a silent skip: a club's list should be what it says.
+        """
+        p = Path(path)
+        try:
+            raw = lzma.decompress(p.read_bytes()) if p.suffix == ".xz" else p.read_bytes()
+            text = raw.decode("utf-8")
+        except OSError as e:
+            raise LexiconError(f"cannot read word list {p}: {e.strerror}") from None
+        except (lzma.LZMAError, UnicodeDecodeError) as e:
+            raise LexiconError(f"{p}: not a UTF-8 word list ({e})") from None
+        label = name or p.name.removesuffix(".xz").removesuffix(".txt")
+        lines = enumerate(text.splitlines(), 1)
+        return cls(_normalised(lines, alphabet, str(p)), alphabet, label)
+
+    def contains(self, word: str) -> bool:
+        return self.alphabet.normalize(word) in self._words
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._words))
+
+    @cached_property
+    def _checksum(self) -> str:
+        h = hashlib.sha256()
+        for w in sorted(self._words):
+            h.update(w.encode("utf-8") + b"\n")
+        return h.hexdigest()
+
+    def info(self) -> LexiconInfo:
+        return LexiconInfo(self.name, self.version, len(self._words), self._checksum)
+
+    # -- prefix search, for the reference move generator -------------------------------------
+
+    @cached_property
+    def sorted_codes(self) -> list[bytes]:
+        """Every word as tile codes, sorted: a prefix is valid iff bisect finds a word with it."""
+        out = []
+        for w in self._words:
+            try:
+                out.append(self.alphabet.encode(w))
+            except SpellingError:  # pragma: no cover - words were checked on load
+                continue
+        out.sort()
+        return out
+
+    @cached_property
+    def code_set(self) -> frozenset[bytes]:
+        return frozenset(self.sorted_codes)
+
+    def has_prefix(self, prefix: bytes) -> bool:
+        codes = self.sorted_codes
+        i = bisect.bisect_left(codes, prefix)
+        return i < len(codes) and codes[i].startswith(prefix)
+
+
+class AnyWordLexicon(Lexicon):
+    """Accepts every word: for playing without a dictionary, players judging words themselves."""
+
+    def __init__(self, alphabet: Alphabet) -> None:
+        self.alphabet = alphabet
+
+    def contains(self, word: str) -> bool:
+        return True
+
+    def info(self) -> LexiconInfo:
+        return LexiconInfo("none", "", 0, "")
+
+    @property
+    def checks_words(self) -> bool:
+        return False
+
+
+def _normalised(lines: Iterable[tuple[int, str]], alphabet: Alphabet, where: str) -> Iterator[str]:
+    for number, line in lines:
+        word = line.strip()
+        if not word or word.startswith("#"):
+            continue
+        try:
+            tiles = alphabet.tokenize(word)
+        except SpellingError as e:
+            raise LexiconError(f"{where}, line {number}: {e}") from None
+        yield "".join(tiles)
+
+
+def shipped_list_path(name: str) -> Path | None:
+    """The word list shipped with the package for a dictionary name (``es``, ``ro``), if any."""
+    candidate = resources.files("tablero") / "data" / "lexicon" / f"{name}.txt.xz"
+    path = Path(str(candidate))
+    return path if path.is_file() else None
+
+
+def load_lexicon(name_or_path: str | Path, alphabet: Alphabet) -> Lexicon:
+    """A shipped dictionary by name (``es``, ``ro``), ``none`` for no checking, or a word list.
+
+    Loaded lexicons are cached per (name, alphabet): a game server opens each once.
+    """
+    key = str(name_or_path)
+    if key == "none":
+        return AnyWordLexicon(alphabet)
+    cached = _CACHE.get((key, alphabet.name))
+    if cached is not None:
+        return cached
+    lexicon: Lexicon
+    shipped = shipped_list_path(key) if "/" not in key and "." not in key else None
+    if shipped is not None:
+        lexicon = WordListLexicon.from_file(shipped, alphabet, name=key)
+    elif Path(key).is_file():
+        lexicon = WordListLexicon.from_file(key, alphabet)
+    else:
+        raise LexiconError(
+            f"no dictionary {key!r}: give a shipped name (es, ro), 'none', or a word-list file"
+        )
+    _CACHE[(key, alphabet.name)] = lexicon
+    return lexicon
+
+
+_CACHE: dict[tuple[str, str], Lexicon] = {}

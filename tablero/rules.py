@@ -1,0 +1,240 @@
+"""Whether a move is legal, and if not, which rule it breaks.
+
+Every rejection is an ``IllegalMove`` carrying a short rule code (stable, for programs and
+tests) and a sentence for people. The checks only read the board and rack; nothing here
+changes any state, so a rejected move leaves everything exactly as it was.
+
+Rule codes
+----------
+off_board, not_on_board (parentheses on an empty square), board_mismatch (written letter differs
+from the board), no_new_tiles, word_incomplete (the word runs on past what was written),
+start_square, first_letter_on_start, first_word_too_short, not_connected, no_word,
+not_on_rack, no_such_tile (the game has no tile for that letter), digraph_spelling,
+not_in_lexicon, exchange_not_allowed, exchange_bag_too_small, exchange_too_many_tiles,
+exchange_limit, exchange_only_when_blocked, pass_not_allowed, no_cambio, cambio_limit,
+cambio_empty_square, cambio_blank, cambio_same_letter, challenge_not_allowed, nothing_to_challenge,
+game_over, out_of_time.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .board import Board, SquareInWord, Tile, WordOnBoard
+from .lexicon import Lexicon
+from .moves import Cambio, Place
+from .variant import BLANK, Coord, Variant, square_name
+
+__all__ = [
+    "IllegalMove",
+    "PlacementCheck",
+    "check_cambio",
+    "check_placement",
+    "check_rack_has",
+    "check_words_in_lexicon",
+    "resolve_place",
+]
+
+
+class IllegalMove(ValueError):
+    """A move that breaks a rule. ``rule`` is a stable code; ``str()`` the reason for people."""
+
+    def __init__(self, rule: str, message: str, words: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+        self.words = words
+        """For ``not_in_lexicon``: the words the lexicon rejected."""
+
+
+@dataclass(frozen=True)
+class PlacementCheck:
+    """A placement that passed every board and rack rule: what it puts down and forms."""
+
+    new_tiles: tuple[tuple[Coord, Tile], ...]
+    words: tuple[WordOnBoard, ...]
+    """Main word first, then the cross words, each of two or more tiles."""
+    across: bool
+
+    @property
+    def main_word(self) -> WordOnBoard:
+        return self.words[0]
+
+
+def resolve_place(place: Place, board: Board) -> tuple[list[tuple[Coord, Tile]], list[Coord]]:
+    """Match a written placement to the board: (new tiles with squares, squares played through)."""
+    dr, dc = (0, 1) if place.across else (1, 0)
+    r0, c0 = place.start
+    new: list[tuple[Coord, Tile]] = []
+    through: list[Coord] = []
+    for i, letter in enumerate(place.letters):
+        coord = (r0 + i * dr, c0 + i * dc)
+        if not board.on_board(coord):
+            raise IllegalMove("off_board", f"the word runs off the board after {len(through) + len(new)} letters")
+        existing = board[coord]
+        if existing is not None:
+            if letter.tile is not None and letter.tile.letter != existing.letter:
+                raise IllegalMove(
+                    "board_mismatch",
+                    f"{square_name(coord)} holds {existing.notation()}, not {letter.tile.notation()}",
+                )
+            through.append(coord)
+        else:
+            if letter.on_board or letter.tile is None:
+                raise IllegalMove(
+                    "not_on_board",
+                    f"{square_name(coord)} is empty: only letters already on the board go in "
+                    "parentheses or as '.'",
+                )
+            new.append((coord, letter.tile))
+    if not new:
+        raise IllegalMove("no_new_tiles", "the move places no tile of yours")
+    for coord in ((r0 - dr, c0 - dc), (r0 + len(place.letters) * dr, c0 + len(place.letters) * dc)):
+        if board.on_board(coord) and (tile := board[coord]) is not None:
+            raise IllegalMove(
+                "word_incomplete",
+                f"the word continues onto {square_name(coord)} ({tile.notation()}): write it whole",
+            )
+    return new, through
+
+
+def check_rack_has(variant: Variant, rack: Iterable[str], needed: Iterable[str]) -> None:
+    """Raise not_on_rack unless the rack holds every needed tile (``?`` for a blank)."""
+    have = Counter(rack)
+    want = Counter(needed)
+    for tile, n in want.items():
+        if have[tile] < n:
+            what = "a blank" if tile == BLANK else tile
+            if have[tile] == 0:
+                raise IllegalMove("not_on_rack", f"{what} is not on your rack")
+            raise IllegalMove("not_on_rack", f"your rack has {have[tile]} {what}, the move uses {n}")
+
+
+def _check_tile_exists(variant: Variant, tile: Tile) -> None:
+    if tile.letter not in variant.tiles:
+        how = "a blank cannot stand for it" if tile.blank else "no such tile"
+        raise IllegalMove(
+            "no_such_tile", f"{variant.title} has no {tile.letter} tile ({how})"
+        )
+    if tile.blank and not variant.has_blanks:
+        raise IllegalMove("no_such_tile", f"{variant.title} has no blanks")
+
+
+def _check_spelling(variant: Variant, words: Iterable[WordOnBoard]) -> None:
+    for w in words:
+        if not variant.alphabet.is_canonical(w.letters):
+            spelled = "·".join(w.letters)
+            must = "·".join(variant.alphabet.tokenize(w.text))
+            raise IllegalMove(
+                "digraph_spelling",
+                f"{w.text} must be spelled {must}, not {spelled}: CH, LL and RR are single tiles",
+            )
+
+
+def check_placement(
+    variant: Variant, board: Board, place: Place, rack: Iterable[str]
+) -> PlacementCheck:
+    """Every board and rack rule for a placement (not the dictionary: see check_words_in_lexicon).
+
+    The first move is the one made on an empty board.
+    """
+    new, _through = resolve_place(place, board)
+    new_coords = frozenset(c for c, _ in new)
+    for _, tile in new:
+        _check_tile_exists(variant, tile)
+    check_rack_has(variant, rack, (t.rack_form for _, t in new))
+
+    after = board.copy()
+    for coord, tile in new:
+        after[coord] = tile
+    first_turn = board.is_empty()
+    across = place.across
+    main = after.word_through(new[0][0], across, new_coords)
+    if len(main) == 1 and len(new) == 1:
+        across = not across
+        main = after.word_through(new[0][0], across, new_coords)
+    cross = [after.word_through(c, not across, new_coords) for c, _ in new]
+    words = [w for w in [main, *cross] if len(w) >= 2]
+
+    if first_turn:
+        _check_first_move(variant, new, main)
+    elif not any(board.has_neighbour(c) for c in new_coords):
+        raise IllegalMove(
+            "not_connected", "the word must touch or cross a word already on the board"
+        )
+    if not words:
+        raise IllegalMove("no_word", "a word needs at least two letters")
+    _check_spelling(variant, words)
+    return PlacementCheck(tuple(new), tuple(words), across)
+
+
+def _check_first_move(
+    variant: Variant, new: list[tuple[Coord, Tile]], main: WordOnBoard
+) -> None:
+    starts = set(variant.start_squares)
+    names = " or ".join(square_name(s) for s in variant.start_squares)
+    rule = variant.first_move
+    if len(new) < rule.min_tiles:
+        raise IllegalMove(
+            "first_word_too_short", f"the first word needs at least {rule.min_tiles} letters"
+        )
+    if rule.anchor == "first_letter":
+        if main.start not in starts:
+            raise IllegalMove(
+                "first_letter_on_start", f"the first word's first letter must be on {names}"
+            )
+    elif not starts & {c for c, _ in new}:
+        raise IllegalMove("start_square", f"the first word must cover {names}")
+
+
+def check_words_in_lexicon(words: Iterable[WordOnBoard], lexicon: Lexicon) -> None:
+    """Raise not_in_lexicon naming every formed word the lexicon does not have."""
+    bad = tuple(w.text for w in words if not lexicon.contains(w.text))
+    if bad:
+        listed = ", ".join(bad)
+        raise IllegalMove(
+            "not_in_lexicon",
+            f"not in the dictionary: {listed}",
+            words=bad,
+        )
+
+
+def check_cambio(
+    variant: Variant, board: Board, cambio: Cambio, rack: Iterable[str]
+) -> list[WordOnBoard]:
+    """Crucigrama's CAMBIO: the words through the square after the replacement.
+
+    The new letter must differ (the word must change); each word through the square (two if
+    the letter joins two words) becomes the returned word; the dictionary check is separate.
+    """
+    if variant.cambio_per_game == 0:
+        raise IllegalMove("no_cambio", f"{variant.title} has no CAMBIO move")
+    old = board[cambio.square]
+    where = square_name(cambio.square)
+    if old is None:
+        raise IllegalMove("cambio_empty_square", f"{where} is empty: CAMBIO replaces a letter on the board")
+    if old.blank:
+        raise IllegalMove(
+            "cambio_blank", f"{where} holds a blank, whose letter stays for the rest of the game"
+        )
+    if cambio.tile.letter == old.letter:
+        raise IllegalMove(
+            "cambio_same_letter", f"{where} already holds {old.letter}: the word must change"
+        )
+    _check_tile_exists(variant, cambio.tile)
+    check_rack_has(variant, rack, [cambio.tile.rack_form])
+    after = board.copy()
+    after[cambio.square] = cambio.tile
+    changed = frozenset({cambio.square})
+    words = [
+        w
+        for w in (after.word_through(cambio.square, a, changed) for a in (True, False))
+        if len(w) >= 2
+    ]
+    _check_spelling(variant, words)
+    return [
+        WordOnBoard(tuple(SquareInWord(s.coord, s.tile, False) for s in w.squares), w.across)
+        for w in words
+    ]
