@@ -6,7 +6,7 @@
 ``8H CA(S)A``      letters already on the board in parentheses (or written plainly, or ``.``)
 ``8H cASA``        a blank is written lowercase: here a blank standing for C
 ``8H [CH]ILLAR``   a digraph tile in brackets; plain ``CHILLAR`` means the same (CH·I·LL·A·R)
-``-ABC``           exchange these tiles (``?`` is a blank, ``[CH]`` a digraph)
+``-ABC``           exchange these tiles (``?`` is a blank, ``[CH]`` a digraph; ``LL`` is two Ls)
 ``-``              pass
 ``CAMBIO H8 D``    Crucigrama's CAMBIO: the tile on H8 is replaced by a D from the rack
 ``CHALLENGE``      challenge the previous player's words (Cruzapalabras Bisonte)
@@ -172,20 +172,20 @@ def _parse_rack_tiles(text: str, alphabet: Alphabet) -> tuple[str, ...]:
         if token == BLANK:
             tiles.append(BLANK)
             continue
-        try:
-            parts = [token] if bracketed else alphabet.tokenize(token)
-            if bracketed and not alphabet.is_letter(token):
-                raise SpellingError(f"[{token}] is not a tile of the {alphabet.name} alphabet")
-        except SpellingError as e:
-            raise NotationError(str(e)) from None
-        tiles.extend(p.upper() for p in parts)
+        # On a rack plain letters are single tiles (LL is two L tiles); a digraph is bracketed.
+        parts = [token] if bracketed else list(alphabet.normalize(token))
+        for part in parts:
+            if not alphabet.is_letter(part):
+                raise NotationError(f"{part!r} is not a tile of the {alphabet.name} alphabet")
+            tiles.append(alphabet.normalize(part))
     if not tiles:
         raise NotationError("an exchange names the tiles to return, e.g. '-ABC' ('-' alone passes)")
     return tuple(tiles)
 
 
 def parse_rack(text: str, alphabet: Alphabet) -> tuple[str, ...]:
-    """A rack as written: ``AB?[CH]`` or ``ABCH?`` (CH read as one tile). Empty is allowed."""
+    """A rack as written: ``AB?[CH]``. Plain letters are single tiles, so ``LL`` is two L tiles
+    and the LL tile is ``[LL]``: a rack is a set of tiles, not a word. Empty is allowed."""
     return _parse_rack_tiles(text, alphabet) if text.strip() else ()
 
 
