@@ -12,6 +12,7 @@ reserved, as in the KWG word-graph format.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
@@ -84,12 +85,18 @@ class Alphabet:
             out.append("".join(c for c in base if not unicodedata.combining(c)))
         return unicodedata.normalize("NFC", "".join(out))
 
+    def is_normal(self, text: str) -> bool:
+        """Whether text is already uppercase letters of this alphabet (skips slow folding)."""
+        return _plain_pattern(self).fullmatch(text) is not None
+
     def tokenize(self, word: str) -> list[str]:
         """Split a word into tiles, digraphs greedily: CHILLAR → [CH, I, LL, A, R].
 
         Greedy is right for the Spanish sets: a word that contains CH, LL or RR must be spelled
         with that tile. Raises SpellingError naming the first character that is no tile.
         """
+        if self.is_normal(word):
+            return _tile_pattern(self).findall(word)
         text = self.normalize(word)
         tiles: list[str] = []
         i = 0
@@ -120,10 +127,25 @@ class Alphabet:
 
     def encode(self, word: str) -> bytes:
         """A word as tile codes, one byte each: the compact form for graphs and sets."""
-        return bytes(self.code(t) for t in self.tokenize(word))
+        codes = _codes(self)
+        return bytes(codes[t] for t in self.tokenize(word))
 
     def decode(self, codes: bytes | list[int] | tuple[int, ...]) -> str:
         return "".join(self.letter(c) for c in codes)
+
+
+@cache
+def _tile_pattern(alphabet: Alphabet) -> re.Pattern[str]:
+    """Digraphs first, then single letters: findall() is the greedy tokenisation."""
+    singles = [t for t in alphabet.letters if len(t) == 1]
+    parts = [re.escape(d) for d in alphabet.digraphs] + ["[" + "".join(singles) + "]"]
+    return re.compile("|".join(parts))
+
+
+@cache
+def _plain_pattern(alphabet: Alphabet) -> re.Pattern[str]:
+    chars = sorted({ch for t in alphabet.letters for ch in t})
+    return re.compile("[" + "".join(chars) + "]+")
 
 
 @cache

@@ -169,6 +169,9 @@ def _normalised(lines: Iterable[tuple[int, str]], alphabet: Alphabet, where: str
         word = line.strip()
         if not word or word.startswith("#"):
             continue
+        if alphabet.is_normal(word):
+            yield word
+            continue
         try:
             tiles = alphabet.tokenize(word)
         except SpellingError as e:

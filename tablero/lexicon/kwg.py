@@ -131,8 +131,11 @@ class Kwg:
         keep every later look-up in bounds; only the builder, whose output is known to be
         sound, skips them.
         """
-        if nodes.itemsize != 4:
-            raise ValueError("KWG nodes must be 32-bit unsigned integers")
+        if nodes.typecode not in "IL" or nodes.itemsize != 4:
+            raise ValueError(
+                f"KWG nodes must be an array of 32-bit unsigned integers, not typecode "
+                f"{nodes.typecode!r} with {nodes.itemsize}-byte items"
+            )
         if validate:
             raw = nodes.tobytes()
             if _BIG_ENDIAN:

@@ -1,0 +1,646 @@
+"""A game from the first draw to the final scores, as an append-only log of events.
+
+The game is a state machine. Its inputs are *actions*: a move by the player to move (with
+the seconds it took), a challenge, a player's clock running out. Everything else (who
+starts, the tiles drawn, a shuffled rack, skipped turns, the end and its adjustments) follows
+from the actions and the seed of the bag's random draws. The log records the actions and
+what they caused, so ``Game.replay(log)`` rebuilds the same state, and checks that it does.
+
+Checking comes before changing: an action that breaks a rule raises ``IllegalMove`` and
+leaves the game exactly as it was. A placement with a word the dictionary lacks is not a
+rejected move but a lost turn (the tiles go back to the rack, zero points), as every one of
+the rule books says, except where words are only checked when challenged (Bisonte).
+
+Turn order: seats 0..N-1 sit clockwise; a clockwise game passes the turn to seat + 1, a
+counter-clockwise one (Intelect, "al jugador de la derecha") to seat - 1.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .board import Board, Tile
+from .engine.reference import has_placement
+from .lexicon import Lexicon, WordListLexicon
+from .moves import Cambio, Challenge, Exchange, Move, Pass, Place, format_move, parse_move
+from .position import Position
+from .rules import (
+    IllegalMove,
+    check_cambio,
+    check_placement,
+    check_rack_has,
+    check_words_in_lexicon,
+)
+from .scoring import MoveScore, score_cambio, score_placement
+from .variant import BLANK, Variant, load_variant, square_name
+
+__all__ = ["Game", "GameResult", "PlayerState", "TurnResult"]
+
+Event = dict[str, Any]
+
+
+@dataclass
+class PlayerState:
+    name: str
+    rack: list[str] = field(default_factory=list)
+    score: int = 0
+    exchanges: int = 0
+    cambios: int = 0
+    clock: float | None = None
+    """Seconds left (negative once over time where the clock costs points instead)."""
+    out_of_time: bool = False
+    turns_to_skip: int = 0
+    """Turns this player will lose (a Bisonte challenge of a valid word costs one)."""
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """What an action did, for the player and the interface to show."""
+
+    seat: int
+    kind: str
+    """placed, lost_turn, exchanged, passed, cambio, challenge_upheld, challenge_failed, timeout"""
+    notation: str
+    score: int = 0
+    breakdown: MoveScore | None = None
+    reason: str = ""
+    drawn: int = 0
+
+
+@dataclass(frozen=True)
+class GameResult:
+    reason: str
+    """going_out, scoreless_rounds, no_one_can_play, all_out_of_time"""
+    final_scores: tuple[int, ...]
+    scores_before: tuple[int, ...]
+    adjustments: tuple[tuple[tuple[str, int], ...], ...]
+    """Per seat: (why, points) for every end-of-game change."""
+    winners: tuple[int, ...]
+
+
+@dataclass
+class _Challengeable:
+    """The last placement, while it may still be challenged (Bisonte)."""
+
+    seat: int
+    tiles: tuple[tuple[tuple[int, int], Tile], ...]
+    score: int
+    drawn: tuple[str, ...]
+    words: tuple[str, ...]
+    ended_game: bool
+
+
+class Game:
+    """One game of a variant for 1–4 players (1 for solo practice)."""
+
+    def __init__(
+        self,
+        variant: Variant | str,
+        players: list[str],
+        lexicon: Lexicon,
+        seed: int | None = None,
+    ) -> None:
+        self.variant = load_variant(variant) if isinstance(variant, str) else variant
+        v = self.variant
+        if not 1 <= len(players) <= v.max_players:
+            raise ValueError(f"{v.title} is for up to {v.max_players} players, not {len(players)}")
+        if lexicon.alphabet.name != v.alphabet.name:
+            raise ValueError(
+                f"the lexicon is {lexicon.alphabet.name}; {v.title} is played in {v.alphabet.name}"
+            )
+        self.lexicon = lexicon
+        self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
+        self._rng = random.Random(self.seed)
+        self.board = Board(v.rows, v.columns)
+        self.players = [PlayerState(name) for name in players]
+        for p in self.players:
+            p.clock = float(v.clock.initial_seconds) if v.clock else None
+        self.bag: list[str] = [t for t, (count, _) in v.tiles.items() for _ in range(count)]
+        self.log: list[Event] = []
+        self.to_move = 0
+        self.scoreless_streak = 0
+        self.result: GameResult | None = None
+        self._challengeable: _Challengeable | None = None
+        self._start()
+
+    # -- the start ------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        draws: list[list[Any]] = []
+        candidates = list(range(len(self.players)))
+        if self.variant.start_rule == "random" or len(candidates) == 1:
+            first = self._rng.randrange(len(self.players))
+        else:
+            while len(candidates) > 1:
+                drawn = {seat: self._draw_one() for seat in candidates}
+                draws.append([[seat, tile] for seat, tile in drawn.items()])
+                best = min(self._start_rank(t) for t in drawn.values())
+                candidates = [s for s, t in drawn.items() if self._start_rank(t) == best]
+                self.bag.extend(drawn.values())
+            first = candidates[0]
+        self.to_move = first
+        order = self._turn_order_from(first)
+        for seat in order:
+            self.players[seat].rack = self._draw(self.variant.rack_size)
+        self.log.append(
+            {
+                "type": "start",
+                "variant": self.variant.name,
+                "variant_source": self.variant.source,
+                "players": [p.name for p in self.players],
+                "seed": self.seed,
+                "lexicon": asdict(self.lexicon.info()),
+                "draws": draws,
+                "first": first,
+            }
+        )
+
+    def _start_rank(self, tile: str) -> tuple[int, int]:
+        """Lower ranks first. The rule decides; a tie means the tied players draw again."""
+        v = self.variant
+        if tile == BLANK:
+            return (-1, 0) if v.blank_ranks_first else (10**6, 0)
+        code = v.alphabet.code(tile)
+        if v.start_rule == "nearest_a":
+            return (code, 0)
+        if v.start_rule == "nearest_z":
+            return (-code, 0)
+        return (-v.value(tile), 0)  # highest_value
+
+    def _turn_order_from(self, seat: int) -> list[int]:
+        n = len(self.players)
+        step = 1 if self.variant.turn_direction == "clockwise" else -1
+        return [(seat + step * i) % n for i in range(n)]
+
+    def next_seat(self, seat: int) -> int:
+        return self._turn_order_from(seat)[1 % len(self.players)]
+
+    # -- the bag --------------------------------------------------------------------------------
+
+    def _draw_one(self) -> str:
+        i = self._rng.randrange(len(self.bag))
+        self.bag[i], self.bag[-1] = self.bag[-1], self.bag[i]
+        return self.bag.pop()
+
+    def _draw(self, n: int) -> list[str]:
+        return [self._draw_one() for _ in range(min(n, len(self.bag)))]
+
+    # -- reading the state ----------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def first_turn(self) -> bool:
+        return self.board.is_empty()
+
+    @property
+    def current(self) -> PlayerState:
+        return self.players[self.to_move]
+
+    def position(self, seat: int | None = None) -> Position:
+        """The position seen from a seat (the player to move by default), all racks known."""
+        seat = self.to_move if seat is None else seat
+        order = self._turn_order_from(seat)
+        return Position(
+            variant=self.variant,
+            board=self.board.copy(),
+            racks=[tuple(self.players[s].rack) for s in order],
+            scores=[self.players[s].score for s in order],
+            scoreless_turns=self.scoreless_streak,
+            lexicon=self.lexicon.info().name,
+            exchanges_used=[self.players[s].exchanges for s in order],
+            cambios_used=[self.players[s].cambios for s in order],
+            bag=len(self.bag),
+        )
+
+    def state(self) -> dict[str, Any]:
+        """Everything that makes the game what it is, as plain data (for tests and snapshots)."""
+        return {
+            "board": [[t.notation() if t else None for t in self.board.row(r)] for r in range(self.board.rows)],
+            "bag": sorted(self.bag),
+            "players": [p.__dict__.copy() | {"rack": list(p.rack)} for p in self.players],
+            "to_move": self.to_move,
+            "scoreless_streak": self.scoreless_streak,
+            "result": None if self.result is None else self.result.__dict__,
+            "rng": self._rng.getstate(),
+            "log_length": len(self.log),
+        }
+
+    def can_challenge(self, seat: int | None = None) -> bool:
+        seat = self.to_move if seat is None else seat
+        c = self._challengeable
+        return c is not None and c.seat != seat and self.variant.word_check == "challenge"
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def play(self, move: Move | str, elapsed: float = 0.0) -> TurnResult:
+        """The player to move makes a move (or, with ``Challenge``, challenges the last one).
+
+        ``elapsed`` is the time the player took, in seconds, charged to their clock.
+        Raises IllegalMove, changing nothing, if the move breaks a rule.
+        """
+        if isinstance(move, str):
+            move = self.parse(move)
+        if isinstance(move, Challenge):
+            return self.challenge(self.to_move, elapsed)
+        if self.is_over:
+            raise IllegalMove("game_over", "the game is over")
+        if elapsed < 0 or not math.isfinite(elapsed):
+            raise ValueError(f"elapsed time must be a non-negative number of seconds, not {elapsed}")
+        player = self.current
+        clock = self.variant.clock
+        if clock and clock.on_timeout == "skip" and player.clock is not None and elapsed >= player.clock:
+            raise IllegalMove("out_of_time", f"{player.name}'s time ran out before the move")
+        outcome = self._apply(move)  # raises before any change
+        if player.clock is not None:
+            player.clock -= elapsed
+        event: Event = {
+            "type": "move",
+            "seat": outcome.seat,
+            "move": format_move(move),
+            "elapsed": elapsed,
+            "result": outcome.kind,
+            "score": outcome.score,
+        }
+        if outcome.reason:
+            event["reason"] = outcome.reason
+        self.log.append(event)
+        self._after_turn(outcome)
+        return outcome
+
+    def parse(self, text: str) -> Move:
+        v = self.variant
+        return parse_move(text, v.alphabet, v.rows, v.columns)
+
+    def check(self, move: Move | str) -> MoveScore | None:
+        """Whether the player to move may make this move, without making it.
+
+        Raises IllegalMove for a broken rule, including a word the dictionary lacks; returns the
+        score breakdown of a placement or CAMBIO, None for other moves.
+        """
+        if isinstance(move, str):
+            move = self.parse(move)
+        if self.is_over:
+            raise IllegalMove("game_over", "the game is over")
+        rack = self.current.rack
+        match move:
+            case Place():
+                chk = check_placement(self.variant, self.board, move, rack)
+                check_words_in_lexicon(chk.words, self.lexicon)
+                return score_placement(self.variant, list(chk.words), len(chk.new_tiles), self.first_turn)
+            case Cambio():
+                self._check_cambio_limit()
+                words = check_cambio(self.variant, self.board, move, rack)
+                check_words_in_lexicon(words, self.lexicon)
+                return score_cambio(self.variant, words)
+            case Exchange():
+                self._check_exchange(move)
+            case Challenge():
+                if not self.can_challenge():
+                    raise IllegalMove("nothing_to_challenge", "there is no play to challenge")
+        return None
+
+    def _apply(self, move: Move) -> TurnResult:
+        match move:
+            case Place():
+                return self._place(move)
+            case Exchange():
+                return self._exchange(move)
+            case Pass():
+                return TurnResult(self.to_move, "passed", "-")
+            case Cambio():
+                return self._cambio(move)
+        raise TypeError(f"not a move: {move!r}")
+
+    def _place(self, move: Place) -> TurnResult:
+        v, player, seat = self.variant, self.current, self.to_move
+        chk = check_placement(v, self.board, move, player.rack)
+        notation = format_move(move)
+        if v.word_check == "immediate":
+            try:
+                check_words_in_lexicon(chk.words, self.lexicon)
+            except IllegalMove as e:
+                return TurnResult(seat, "lost_turn", notation, reason=e.message)
+        score = score_placement(v, list(chk.words), len(chk.new_tiles), self.first_turn)
+        for coord, tile in chk.new_tiles:
+            self.board[coord] = tile
+            player.rack.remove(tile.rack_form)
+        player.score += score.total
+        drawn = self._draw(len(chk.new_tiles))
+        player.rack.extend(drawn)
+        went_out = not player.rack and not self.bag
+        if v.word_check == "challenge":
+            self._challengeable = _Challengeable(
+                seat, chk.new_tiles, score.total, tuple(drawn), tuple(w.text for w in chk.words), went_out
+            )
+        if score.shuffles_next_rack:
+            self._shuffle_next_rack(seat)
+        return TurnResult(seat, "placed", notation, score.total, score, drawn=len(drawn))
+
+    def _shuffle_next_rack(self, seat: int) -> None:
+        """EX: the next opponent's rack goes back to the bag for as many fresh tiles,
+        unless the bag holds fewer than the square's minimum (checked after the mover drew)."""
+        min_bag = min(
+            getattr(self.variant.squares[code], "min_bag", 7)
+            for code in self.variant.squares
+            if self.variant.squares[code].shuffles_next_rack
+        )
+        if len(self.bag) < min_bag:
+            return
+        target = self._next_active(seat)
+        if target == seat:
+            return
+        victim = self.players[target]
+        fresh = self._draw(len(victim.rack))
+        self.bag.extend(victim.rack)
+        victim.rack = fresh
+        self.log.append({"type": "shuffle", "seat": target})
+
+    def _check_exchange(self, move: Exchange) -> None:
+        v, player = self.variant, self.current
+        rules = v.exchange
+        if not rules.allowed:
+            raise IllegalMove("exchange_not_allowed", f"{v.title} has no exchanges")
+        n = len(move.tiles)
+        if n > rules.max_tiles:
+            raise IllegalMove(
+                "exchange_too_many_tiles", f"{v.title} allows exchanging at most {rules.max_tiles} tiles"
+            )
+        need = max(rules.min_bag, n)
+        if len(self.bag) < need:
+            raise IllegalMove(
+                "exchange_bag_too_small",
+                f"exchanging needs {need} tiles in the bag; it holds {len(self.bag)}",
+            )
+        if rules.per_game and player.exchanges >= rules.per_game:
+            raise IllegalMove(
+                "exchange_limit", f"each player may exchange {rules.per_game} times a game; used up"
+            )
+        check_rack_has(v, player.rack, move.tiles)
+        if rules.only_when_blocked and self._has_placement(player.rack):
+            raise IllegalMove(
+                "exchange_only_when_blocked",
+                f"{v.title} allows an exchange only to a player who cannot form a word, and you can",
+            )
+
+    def _exchange(self, move: Exchange) -> TurnResult:
+        self._check_exchange(move)
+        player = self.current
+        fresh = self._draw(len(move.tiles))
+        for t in move.tiles:
+            player.rack.remove(t)
+        self.bag.extend(move.tiles)
+        player.rack.extend(fresh)
+        player.exchanges += 1
+        return TurnResult(self.to_move, "exchanged", f"-{len(move.tiles)}", drawn=len(fresh))
+
+    def _check_cambio_limit(self) -> None:
+        v, player = self.variant, self.current
+        if v.cambio_per_game and player.cambios >= v.cambio_per_game:
+            raise IllegalMove(
+                "cambio_limit", f"each player may make {v.cambio_per_game} CAMBIOs a game; used up"
+            )
+
+    def _cambio(self, move: Cambio) -> TurnResult:
+        v, player, seat = self.variant, self.current, self.to_move
+        words = check_cambio(v, self.board, move, player.rack)
+        self._check_cambio_limit()
+        notation = format_move(move)
+        try:
+            check_words_in_lexicon(words, self.lexicon)
+        except IllegalMove as e:
+            return TurnResult(seat, "lost_turn", notation, reason=e.message)
+        old = self.board[move.square]
+        assert old is not None
+        player.rack.remove(move.tile.rack_form)
+        player.rack.append(old.rack_form)
+        self.board[move.square] = move.tile
+        score = score_cambio(v, words)
+        player.score += score.total
+        player.cambios += 1
+        return TurnResult(seat, "cambio", notation, score.total, score)
+
+    def challenge(self, challenger: int, elapsed: float = 0.0) -> TurnResult:
+        """A player challenges the last placement's words (games with ``words.check =
+        "challenge"``). Invalid: the play is taken back and its player's turn is lost. Valid:
+        the challenger loses their next turn."""
+        if self.variant.word_check != "challenge":
+            raise IllegalMove(
+                "challenge_not_allowed",
+                f"in {self.variant.title} words are checked as they are played; there is no challenge",
+            )
+        c = self._challengeable
+        if c is None:
+            raise IllegalMove("nothing_to_challenge", "there is no play to challenge")
+        if not 0 <= challenger < len(self.players) or challenger == c.seat:
+            raise IllegalMove("nothing_to_challenge", "a player cannot challenge their own play")
+        bad = [w for w in c.words if not self.lexicon.contains(w)]
+        self._challengeable = None
+        event: Event = {"type": "challenge", "seat": challenger, "target": c.seat, "elapsed": elapsed}
+        if bad:
+            player = self.players[c.seat]
+            for coord, tile in c.tiles:
+                self.board[coord] = None
+            for t in c.drawn:
+                player.rack.remove(t)
+            self.bag.extend(c.drawn)
+            player.rack.extend(tile.rack_form for _, tile in c.tiles)
+            player.score -= c.score
+            if c.ended_game and self.result is not None:
+                # The play that went out is withdrawn: so is the end and its adjustments.
+                for p, before in zip(self.players, self.result.scores_before, strict=True):
+                    p.score = before - (c.score if p is player else 0)
+                self.result = None
+                self.to_move = self._next_active(c.seat)
+            event |= {"result": "challenge_upheld", "words": bad, "score": -c.score}
+            self.log.append(event)
+            if "lost" in self.variant.end.scoreless_kinds:
+                # The withdrawn play is now a lost turn, which the scoreless rule counts.
+                self.scoreless_streak += 1
+            self._check_end()
+            self._skip_penalised_turns()
+            return TurnResult(c.seat, "challenge_upheld", "CHALLENGE", -c.score, reason=", ".join(bad))
+        self.players[challenger].turns_to_skip += 1
+        event |= {"result": "challenge_failed"}
+        self.log.append(event)
+        if challenger == self.to_move and not self.is_over:
+            self._skip_penalised_turns()
+        return TurnResult(challenger, "challenge_failed", "CHALLENGE", reason="the words are valid")
+
+    def timeout(self) -> TurnResult:
+        """The player to move has run out of time (the caller's clock says so)."""
+        if self.is_over:
+            raise IllegalMove("game_over", "the game is over")
+        clock = self.variant.clock
+        if clock is None:
+            raise IllegalMove("no_clock", f"{self.variant.title} is played without clocks")
+        seat = self.to_move
+        player = self.current
+        if clock.on_timeout == "skip":
+            player.out_of_time = True
+            player.clock = 0.0
+        self.log.append({"type": "timeout", "seat": seat})
+        outcome = TurnResult(seat, "timeout", "TIMEOUT")
+        self._after_turn(outcome)
+        return outcome
+
+    # -- after each turn ------------------------------------------------------------------------
+
+    def _after_turn(self, outcome: TurnResult) -> None:
+        if outcome.kind != "placed":
+            self._challengeable = None
+        kinds = self.variant.end.scoreless_kinds
+        counts = {
+            "passed": "pass",
+            "timeout": "pass",
+            "exchanged": "exchange",
+            "lost_turn": "lost",
+        }
+        kind = counts.get(outcome.kind)
+        if kind is not None and kind in kinds:
+            self.scoreless_streak += 1
+        elif outcome.kind in ("placed", "cambio") or kind is not None:
+            self.scoreless_streak = 0
+        self._check_end()
+        if not self.is_over:
+            self.to_move = self._next_active(self.to_move)
+            self._skip_penalised_turns()
+
+    def _next_active(self, seat: int) -> int:
+        """The next seat in turn order whose player still has time."""
+        s = seat
+        for _ in range(len(self.players)):
+            s = self.next_seat(s)
+            if not self.players[s].out_of_time:
+                return s
+        return seat
+
+    def _skip_penalised_turns(self) -> None:
+        while not self.is_over and self.current.turns_to_skip > 0:
+            self.current.turns_to_skip -= 1
+            self.log.append({"type": "skip", "seat": self.to_move, "reason": "challenge_penalty"})
+            self.to_move = self._next_active(self.to_move)
+
+    def _check_end(self) -> None:
+        end = self.variant.end
+        n = len(self.players)
+        if end.going_out and not self.bag and any(not p.rack for p in self.players):
+            self._finish("going_out")
+        elif end.all_out_of_time and all(p.out_of_time for p in self.players):
+            self._finish("all_out_of_time")
+        elif end.scoreless_rounds and self.scoreless_streak >= end.scoreless_rounds * n:
+            self._finish("scoreless_rounds")
+        elif end.no_one_can_play and not self.bag and not any(
+            self._has_placement(p.rack) for p in self.players
+        ):
+            self._finish("no_one_can_play")
+
+    def _has_placement(self, rack: list[str]) -> bool:
+        lex = self.lexicon
+        if isinstance(lex, WordListLexicon):
+            return has_placement(self.variant, self.board, rack, lex)
+        # Without a dictionary every placement is "valid": can any tile go next to another?
+        return bool(rack) and (
+            self.first_turn or any(
+                self.board[c] is None and self.board.has_neighbour(c)
+                for c in ((r, k) for r in range(self.board.rows) for k in range(self.board.columns))
+            )
+        )
+
+    def _finish(self, reason: str) -> None:
+        v = self.variant
+        end = v.end
+        before = tuple(p.score for p in self.players)
+        adjustments: list[list[tuple[str, int]]] = [[] for _ in self.players]
+
+        def rack_value(rack: list[str]) -> int:
+            return sum(v.value(t) for t in rack)
+
+        out = [i for i, p in enumerate(self.players) if not p.rack] if reason == "going_out" else []
+        for i, p in enumerate(self.players):
+            if end.subtract_own_rack and p.rack:
+                adjustments[i].append(("tiles left on the rack", -rack_value(p.rack)))
+            blanks = p.rack.count(BLANK)
+            if end.unplayed_blank_penalty and blanks:
+                adjustments[i].append((f"{blanks} unplayed blank(s)", -end.unplayed_blank_penalty * blanks))
+            if v.clock and v.clock.on_timeout == "penalty" and p.clock is not None and p.clock < 0:
+                periods = math.ceil(-p.clock / v.clock.penalty_every_seconds)
+                adjustments[i].append(("over time", -periods * v.clock.penalty_points))
+        if out and end.going_out_gains_others:
+            gain = sum(rack_value(p.rack) for p in self.players)
+            adjustments[out[0]].append(("the others' tiles", gain))
+        for i, p in enumerate(self.players):
+            p.score += sum(points for _, points in adjustments[i])
+        final = tuple(p.score for p in self.players)
+        best = max(final)
+        winners = [i for i, s in enumerate(final) if s == best]
+        if len(winners) > 1 and end.tie_break == "before_adjustments":
+            top = max(before[i] for i in winners)
+            winners = [i for i in winners if before[i] == top]
+        self.result = GameResult(
+            reason, final, before, tuple(tuple(a) for a in adjustments), tuple(winners)
+        )
+        self.log.append(
+            {
+                "type": "end",
+                "reason": reason,
+                "final": list(final),
+                "adjustments": [[list(a) for a in adj] for adj in adjustments],
+                "winners": winners,
+            }
+        )
+
+    # -- replay ---------------------------------------------------------------------------------
+
+    ACTIONS = ("move", "challenge", "timeout")
+
+    @classmethod
+    def replay(
+        cls,
+        log: list[Event],
+        lexicon: Lexicon,
+        variant_loader: Callable[[str], Variant] | None = None,
+    ) -> Game:
+        """Rebuild a game from its log, checking that every recorded outcome comes out the same."""
+        if not log or log[0].get("type") != "start":
+            raise ValueError("a game log starts with a 'start' event")
+        start = log[0]
+        source = start.get("variant_source", "")
+        loader = variant_loader or load_variant
+        variant = loader(source) if source and not source.startswith("builtin:") else loader(start["variant"])
+        game = cls(variant, list(start["players"]), lexicon, seed=int(start["seed"]))
+        if game.log[0] != start | {"lexicon": game.log[0]["lexicon"]}:
+            raise ValueError("the log's start does not match its seed and players")
+        for i, event in enumerate(log[1:], 1):
+            kind = event.get("type")
+            if kind not in cls.ACTIONS:
+                continue
+            if kind == "move":
+                game.play(event["move"], float(event.get("elapsed", 0.0)))
+            elif kind == "challenge":
+                game.challenge(int(event["seat"]), float(event.get("elapsed", 0.0)))
+            else:
+                game.timeout()
+            if game.log[-1] != event and event not in game.log[-3:]:
+                raise ValueError(f"event {i} does not replay to the same outcome: {event}")
+        if game.log[1:] != log[1:]:
+            raise ValueError("the replayed log differs from the recorded one")
+        return game
+
+    def tiles_in_play(self) -> Counter[str]:
+        """Bag + racks + board as rack tiles: always the variant's tile set."""
+        total: Counter[str] = Counter(self.bag)
+        for p in self.players:
+            total.update(p.rack)
+        total.update(t.rack_form for _, t in self.board.tiles())
+        return total
+
+    def describe_square(self, coord: tuple[int, int]) -> str:
+        return f"{square_name(coord)} {self.variant.square_code(coord)}"
