@@ -32,8 +32,9 @@ from .position import Position
 from .rules import (
     IllegalMove,
     check_cambio,
+    check_cambio_limit,
+    check_exchange,
     check_placement,
-    check_rack_has,
     check_words_in_lexicon,
 )
 from .scoring import MoveScore, score_cambio, score_placement
@@ -296,7 +297,7 @@ class Game:
                 check_words_in_lexicon(chk.words, self.lexicon)
                 return score_placement(self.variant, list(chk.words), len(chk.new_tiles), self.first_turn)
             case Cambio():
-                self._check_cambio_limit()
+                check_cambio_limit(self.variant, self.current.cambios)
                 words = check_cambio(self.variant, self.board, move, rack)
                 check_words_in_lexicon(words, self.lexicon)
                 return score_cambio(self.variant, words)
@@ -365,26 +366,8 @@ class Game:
 
     def _check_exchange(self, move: Exchange) -> None:
         v, player = self.variant, self.current
-        rules = v.exchange
-        if not rules.allowed:
-            raise IllegalMove("exchange_not_allowed", f"{v.title} has no exchanges")
-        n = len(move.tiles)
-        if n > rules.max_tiles:
-            raise IllegalMove(
-                "exchange_too_many_tiles", f"{v.title} allows exchanging at most {rules.max_tiles} tiles"
-            )
-        need = max(rules.min_bag, n)
-        if len(self.bag) < need:
-            raise IllegalMove(
-                "exchange_bag_too_small",
-                f"exchanging needs {need} tiles in the bag; it holds {len(self.bag)}",
-            )
-        if rules.per_game and player.exchanges >= rules.per_game:
-            raise IllegalMove(
-                "exchange_limit", f"each player may exchange {rules.per_game} times a game; used up"
-            )
-        check_rack_has(v, player.rack, move.tiles)
-        if rules.only_when_blocked and self._has_placement(player.rack):
+        check_exchange(v, player.rack, len(self.bag), player.exchanges, move.tiles)
+        if v.exchange.only_when_blocked and self._has_placement(player.rack):
             raise IllegalMove(
                 "exchange_only_when_blocked",
                 f"{v.title} allows an exchange only to a player who cannot form a word, and you can",
@@ -401,17 +384,10 @@ class Game:
         player.exchanges += 1
         return TurnResult(self.to_move, "exchanged", f"-{len(move.tiles)}", drawn=len(fresh))
 
-    def _check_cambio_limit(self) -> None:
-        v, player = self.variant, self.current
-        if v.cambio_per_game and player.cambios >= v.cambio_per_game:
-            raise IllegalMove(
-                "cambio_limit", f"each player may make {v.cambio_per_game} CAMBIOs a game; used up"
-            )
-
     def _cambio(self, move: Cambio) -> TurnResult:
         v, player, seat = self.variant, self.current, self.to_move
         words = check_cambio(v, self.board, move, player.rack)
-        self._check_cambio_limit()
+        check_cambio_limit(self.variant, self.current.cambios)
         notation = format_move(move)
         try:
             check_words_in_lexicon(words, self.lexicon)

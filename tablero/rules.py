@@ -24,13 +24,18 @@ from dataclasses import dataclass
 
 from .board import Board, SquareInWord, Tile, WordOnBoard
 from .lexicon import Lexicon
-from .moves import Cambio, Place
+from .moves import Cambio, Exchange, Move, Pass, Place
+from .position import Position
+from .scoring import MoveScore, score_cambio, score_placement
 from .variant import BLANK, Coord, Variant, square_name
 
 __all__ = [
     "IllegalMove",
     "PlacementCheck",
     "check_cambio",
+    "check_cambio_limit",
+    "check_exchange",
+    "check_move",
     "check_placement",
     "check_rack_has",
     "check_words_in_lexicon",
@@ -238,3 +243,67 @@ def check_cambio(
         WordOnBoard(tuple(SquareInWord(s.coord, s.tile, False) for s in w.squares), w.across)
         for w in words
     ]
+
+
+def check_exchange(
+    variant: Variant, rack: Iterable[str], bag_count: int, exchanges_used: int, tiles: tuple[str, ...]
+) -> None:
+    """Every exchange rule that the position alone decides (Intelect's "only when blocked"
+    needs the move generator and is the game's to check)."""
+    rules = variant.exchange
+    if not rules.allowed:
+        raise IllegalMove("exchange_not_allowed", f"{variant.title} has no exchanges")
+    if len(tiles) > rules.max_tiles:
+        raise IllegalMove(
+            "exchange_too_many_tiles",
+            f"{variant.title} allows exchanging at most {rules.max_tiles} tiles",
+        )
+    need = max(rules.min_bag, len(tiles))
+    if bag_count < need:
+        raise IllegalMove(
+            "exchange_bag_too_small",
+            f"exchanging needs {need} tiles in the bag; it holds {bag_count}",
+        )
+    if rules.per_game and exchanges_used >= rules.per_game:
+        raise IllegalMove(
+            "exchange_limit",
+            f"each player may exchange {rules.per_game} times a game; all are used",
+        )
+    check_rack_has(variant, rack, tiles)
+
+
+def check_cambio_limit(variant: Variant, cambios_used: int) -> None:
+    if variant.cambio_per_game and cambios_used >= variant.cambio_per_game:
+        raise IllegalMove(
+            "cambio_limit",
+            f"each player may make {variant.cambio_per_game} CAMBIOs a game; all are used",
+        )
+
+
+def check_move(position: Position, move: Move, lexicon: Lexicon | None) -> MoveScore | None:
+    """Check a move by the player to move in a position and score it.
+
+    Returns the breakdown of a placement or CAMBIO, None for a pass or an exchange. With no
+    lexicon, words are not checked. Raises IllegalMove naming the broken rule.
+    """
+    v = position.variant
+    match move:
+        case Place():
+            chk = check_placement(v, position.board, move, position.rack)
+            if lexicon is not None:
+                check_words_in_lexicon(chk.words, lexicon)
+            return score_placement(v, list(chk.words), len(chk.new_tiles), position.first_turn)
+        case Cambio():
+            check_cambio_limit(v, position.cambios_used[0])
+            words = check_cambio(v, position.board, move, position.rack)
+            if lexicon is not None:
+                check_words_in_lexicon(words, lexicon)
+            return score_cambio(v, words)
+        case Exchange():
+            check_exchange(
+                v, position.rack, position.bag_count(), position.exchanges_used[0], move.tiles
+            )
+            return None
+        case Pass():
+            return None
+    raise IllegalMove("not_a_move", "only placements, exchanges, passes and CAMBIOs are checked here")
