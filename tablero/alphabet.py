@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 
-__all__ = ["Alphabet", "SPANISH", "ROMANIAN", "alphabet_by_name", "SpellingError"]
+__all__ = ["ROMANIAN", "SPANISH", "Alphabet", "SpellingError", "alphabet_by_name"]
 
 
 class SpellingError(ValueError):
@@ -156,8 +156,36 @@ def _codes(alphabet: Alphabet) -> dict[str, int]:
 SPANISH = Alphabet(
     name="es",
     letters=(
-        "A", "B", "C", "CH", "D", "E", "F", "G", "H", "I", "J", "K", "L", "LL", "M", "N", "Ñ",
-        "O", "P", "Q", "R", "RR", "S", "T", "U", "V", "W", "X", "Y", "Z",
+        "A",
+        "B",
+        "C",
+        "CH",
+        "D",
+        "E",
+        "F",
+        "G",
+        "H",
+        "I",
+        "J",
+        "K",
+        "L",
+        "LL",
+        "M",
+        "N",
+        "Ñ",
+        "O",
+        "P",
+        "Q",
+        "R",
+        "RR",
+        "S",
+        "T",
+        "U",
+        "V",
+        "W",
+        "X",
+        "Y",
+        "Z",
     ),
     keep=frozenset({"Ñ"}),
 )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .variant import Coord, square_name
 
-__all__ = ["Board", "Tile", "WordOnBoard", "SquareInWord"]
+__all__ = ["Board", "SquareInWord", "Tile", "WordOnBoard"]
 
 
 @dataclass(frozen=True, order=True)

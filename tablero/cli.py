@@ -94,7 +94,9 @@ def variant_show(name: str) -> None:
     legend = "  ".join(
         f"[{render.square_style(v, c)[1]}]{code}[/] {kind.describe()}"
         for code, kind in v.squares.items()
-        for c in [next((r, k) for r in range(v.rows) for k in range(v.columns) if v.layout[r][k] == code)]
+        for c in [
+            next((r, k) for r in range(v.rows) for k in range(v.columns) if v.layout[r][k] == code)
+        ]
     )
     console.print(legend + "  [bold yellow]★[/] start")
     console.print(render.tiles_table(v))
@@ -131,7 +133,16 @@ def score_command(
             sys.exit(2)
         fail(f"illegal move ({e.rule}): {e.message}")
     if as_json:
-        click.echo(json.dumps({"legal": True, "move": move, **(result.to_dict() if result else {"score": 0, "words": []})}, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                {
+                    "legal": True,
+                    "move": move,
+                    **(result.to_dict() if result else {"score": 0, "words": []}),
+                },
+                ensure_ascii=False,
+            )
+        )
         return
     if result is None:
         console.print(f"{move}: legal, scores 0")
@@ -141,11 +152,15 @@ def score_command(
 
 
 @main.command("play")
-@click.option("--variant", "variant_name", default="fise", show_default=True, help="Game (name or .toml).")
+@click.option(
+    "--variant", "variant_name", default="fise", show_default=True, help="Game (name or .toml)."
+)
 @click.option("--players", default="2", show_default=True, help="A number, or names: 'Ana,Luis'.")
 @click.option("--lexicon", "lexicon_name", help="Word list file, a dictionary name, or 'none'.")
 @click.option("--seed", type=int, help="Seed for the bag, to replay the same game.")
-def play_command(variant_name: str, players: str, lexicon_name: str | None, seed: int | None) -> None:
+def play_command(
+    variant_name: str, players: str, lexicon_name: str | None, seed: int | None
+) -> None:
     """Play a game at this terminal, 2–4 people taking turns."""
     from .lexicon import AnyWordLexicon
     from .terminal import play_game

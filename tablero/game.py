@@ -224,7 +224,10 @@ class Game:
     def state(self) -> dict[str, Any]:
         """Everything that makes the game what it is, as plain data (for tests and snapshots)."""
         return {
-            "board": [[t.notation() if t else None for t in self.board.row(r)] for r in range(self.board.rows)],
+            "board": [
+                [t.notation() if t else None for t in self.board.row(r)]
+                for r in range(self.board.rows)
+            ],
             "bag": sorted(self.bag),
             "players": [p.__dict__.copy() | {"rack": list(p.rack)} for p in self.players],
             "to_move": self.to_move,
@@ -254,10 +257,17 @@ class Game:
         if self.is_over:
             raise IllegalMove("game_over", "the game is over")
         if elapsed < 0 or not math.isfinite(elapsed):
-            raise ValueError(f"elapsed time must be a non-negative number of seconds, not {elapsed}")
+            raise ValueError(
+                f"elapsed time must be a non-negative number of seconds, not {elapsed}"
+            )
         player = self.current
         clock = self.variant.clock
-        if clock and clock.on_timeout == "skip" and player.clock is not None and elapsed >= player.clock:
+        if (
+            clock
+            and clock.on_timeout == "skip"
+            and player.clock is not None
+            and elapsed >= player.clock
+        ):
             raise IllegalMove("out_of_time", f"{player.name}'s time ran out before the move")
         outcome = self._apply(move)  # raises before any change
         if player.clock is not None:
@@ -295,7 +305,9 @@ class Game:
             case Place():
                 chk = check_placement(self.variant, self.board, move, rack)
                 check_words_in_lexicon(chk.words, self.lexicon)
-                return score_placement(self.variant, list(chk.words), len(chk.new_tiles), self.first_turn)
+                return score_placement(
+                    self.variant, list(chk.words), len(chk.new_tiles), self.first_turn
+                )
             case Cambio():
                 check_cambio_limit(self.variant, self.current.cambios)
                 words = check_cambio(self.variant, self.board, move, rack)
@@ -339,7 +351,12 @@ class Game:
         went_out = not player.rack and not self.bag
         if v.word_check == "challenge":
             self._challengeable = _Challengeable(
-                seat, chk.new_tiles, score.total, tuple(drawn), tuple(w.text for w in chk.words), went_out
+                seat,
+                chk.new_tiles,
+                score.total,
+                tuple(drawn),
+                tuple(w.text for w in chk.words),
+                went_out,
             )
         if score.shuffles_next_rack:
             self._shuffle_next_rack(seat)
@@ -370,7 +387,8 @@ class Game:
         if v.exchange.only_when_blocked and self._has_placement(player.rack):
             raise IllegalMove(
                 "exchange_only_when_blocked",
-                f"{v.title} allows an exchange only to a player who cannot form a word, and you can",
+                f"{v.title} allows an exchange only to a player who cannot form a word; "
+                "you can",
             )
 
     def _exchange(self, move: Exchange) -> TurnResult:
@@ -410,7 +428,8 @@ class Game:
         if self.variant.word_check != "challenge":
             raise IllegalMove(
                 "challenge_not_allowed",
-                f"in {self.variant.title} words are checked as they are played; there is no challenge",
+                f"in {self.variant.title} words are checked as they are played; "
+                "there is no challenge",
             )
         c = self._challengeable
         if c is None:
@@ -419,10 +438,15 @@ class Game:
             raise IllegalMove("nothing_to_challenge", "a player cannot challenge their own play")
         bad = [w for w in c.words if not self.lexicon.contains(w)]
         self._challengeable = None
-        event: Event = {"type": "challenge", "seat": challenger, "target": c.seat, "elapsed": elapsed}
+        event: Event = {
+            "type": "challenge",
+            "seat": challenger,
+            "target": c.seat,
+            "elapsed": elapsed,
+        }
         if bad:
             player = self.players[c.seat]
-            for coord, tile in c.tiles:
+            for coord, _ in c.tiles:
                 self.board[coord] = None
             for t in c.drawn:
                 player.rack.remove(t)
@@ -442,7 +466,9 @@ class Game:
                 self.scoreless_streak += 1
             self._check_end()
             self._skip_penalised_turns()
-            return TurnResult(c.seat, "challenge_upheld", "CHALLENGE", -c.score, reason=", ".join(bad))
+            return TurnResult(
+                c.seat, "challenge_upheld", "CHALLENGE", -c.score, reason=", ".join(bad)
+            )
         self.players[challenger].turns_to_skip += 1
         event |= {"result": "challenge_failed"}
         self.log.append(event)
@@ -513,8 +539,10 @@ class Game:
             self._finish("all_out_of_time")
         elif end.scoreless_rounds and self.scoreless_streak >= end.scoreless_rounds * n:
             self._finish("scoreless_rounds")
-        elif end.no_one_can_play and not self.bag and not any(
-            self._has_placement(p.rack) for p in self.players
+        elif (
+            end.no_one_can_play
+            and not self.bag
+            and not any(self._has_placement(p.rack) for p in self.players)
         ):
             self._finish("no_one_can_play")
 
@@ -524,7 +552,8 @@ class Game:
             return has_placement(self.variant, self.board, rack, lex)
         # Without a dictionary every placement is "valid": can any tile go next to another?
         return bool(rack) and (
-            self.first_turn or any(
+            self.first_turn
+            or any(
                 self.board[c] is None and self.board.has_neighbour(c)
                 for c in ((r, k) for r in range(self.board.rows) for k in range(self.board.columns))
             )
@@ -545,7 +574,9 @@ class Game:
                 adjustments[i].append(("tiles left on the rack", -rack_value(p.rack)))
             blanks = p.rack.count(BLANK)
             if end.unplayed_blank_penalty and blanks:
-                adjustments[i].append((f"{blanks} unplayed blank(s)", -end.unplayed_blank_penalty * blanks))
+                adjustments[i].append(
+                    (f"{blanks} unplayed blank(s)", -end.unplayed_blank_penalty * blanks)
+                )
             if v.clock and v.clock.on_timeout == "penalty" and p.clock is not None and p.clock < 0:
                 periods = math.ceil(-p.clock / v.clock.penalty_every_seconds)
                 adjustments[i].append(("over time", -periods * v.clock.penalty_points))
@@ -590,7 +621,11 @@ class Game:
         start = log[0]
         source = start.get("variant_source", "")
         loader = variant_loader or load_variant
-        variant = loader(source) if source and not source.startswith("builtin:") else loader(start["variant"])
+        variant = (
+            loader(source)
+            if source and not source.startswith("builtin:")
+            else loader(start["variant"])
+        )
         game = cls(variant, list(start["players"]), lexicon, seed=int(start["seed"]))
         if game.log[0] != start | {"lexicon": game.log[0]["lexicon"]}:
             raise ValueError("the log's start does not match its seed and players")

@@ -87,7 +87,7 @@ class Pass:
 class Cambio:
     square: Coord
     tile: Tile
-    """The tile put on the square: a letter from the rack, or a blank (lowercase) standing for it."""
+    """The tile put on the square: a letter from the rack, or a blank (lowercase) for one."""
 
     @property
     def kind(self) -> str:
@@ -258,7 +258,9 @@ def _parse_word(text: str, alphabet: Alphabet) -> tuple[Letter, ...]:
             try:
                 if bracketed:
                     if not alphabet.is_letter(token) or not (token.isupper() or token.islower()):
-                        raise SpellingError(f"[{token}] is not a tile of the {alphabet.name} alphabet")
+                        raise SpellingError(
+                            f"[{token}] is not a tile of the {alphabet.name} alphabet"
+                        )
                     parts = [alphabet.normalize(token)]
                 else:
                     parts = alphabet.tokenize(token)

@@ -79,6 +79,4 @@ class Position:
             have = self.variant.tiles.get(tile, (0, 0))[0]
             if n > have:
                 what = "blanks" if tile == BLANK else f"{tile} tiles"
-                raise ValueError(
-                    f"the position uses {n} {what}; {self.variant.title} has {have}"
-                )
+                raise ValueError(f"the position uses {n} {what}; {self.variant.title} has {have}")

@@ -14,7 +14,7 @@ from rich.text import Text
 from .board import Board, Tile
 from .variant import Variant
 
-__all__ = ["board_table", "rack_text", "rules_table", "tiles_table", "square_style"]
+__all__ = ["board_table", "rack_text", "rules_table", "square_style", "tiles_table"]
 
 _STYLES = {
     "letter": {2: "on dodger_blue2", 3: "on blue3"},
@@ -43,7 +43,9 @@ def square_style(variant: Variant, coord: tuple[int, int]) -> tuple[str, str]:
     return label, f"bold white {style}"
 
 
-def board_table(variant: Variant, board: Board | None = None, last: set[tuple[int, int]] | None = None) -> Table:
+def board_table(
+    variant: Variant, board: Board | None = None, last: set[tuple[int, int]] | None = None
+) -> Table:
     """The board as a grid: column letters on top, row numbers on the left."""
     table = Table(show_header=True, box=None, padding=(0, 0), pad_edge=False)
     table.add_column("", justify="right", style="bold")
@@ -112,7 +114,10 @@ def rules_table(variant: Variant) -> Table:
     row("rack_size", v.rack_size)
     row("bingo_bonus", v.bingo_bonus)
     f = v.first_move
-    row("first_move.anchor", "a tile on a start square" if f.anchor == "cover" else "first letter on the start square")
+    row(
+        "first_move.anchor",
+        "a tile on a start square" if f.anchor == "cover" else "first letter on the start square",
+    )
     row("first_move.min_tiles", f.min_tiles)
     row("first_move.multiplier", f.multiplier)
     row("first_move.bonus", f.bonus)

@@ -77,13 +77,16 @@ def resolve_place(place: Place, board: Board) -> tuple[list[tuple[Coord, Tile]],
     for i, letter in enumerate(place.letters):
         coord = (r0 + i * dr, c0 + i * dc)
         if not board.on_board(coord):
-            raise IllegalMove("off_board", f"the word runs off the board after {len(through) + len(new)} letters")
+            raise IllegalMove(
+                "off_board", f"the word runs off the board after {len(through) + len(new)} letters"
+            )
         existing = board[coord]
         if existing is not None:
             if letter.tile is not None and letter.tile.letter != existing.letter:
                 raise IllegalMove(
                     "board_mismatch",
-                    f"{square_name(coord)} holds {existing.notation()}, not {letter.tile.notation()}",
+                    f"{square_name(coord)} holds {existing.notation()}, "
+                    f"not {letter.tile.notation()}",
                 )
             through.append(coord)
         else:
@@ -114,15 +117,15 @@ def check_rack_has(variant: Variant, rack: Iterable[str], needed: Iterable[str])
             what = "a blank" if tile == BLANK else tile
             if have[tile] == 0:
                 raise IllegalMove("not_on_rack", f"{what} is not on your rack")
-            raise IllegalMove("not_on_rack", f"your rack has {have[tile]} {what}, the move uses {n}")
+            raise IllegalMove(
+                "not_on_rack", f"your rack has {have[tile]} {what}, the move uses {n}"
+            )
 
 
 def _check_tile_exists(variant: Variant, tile: Tile) -> None:
     if tile.letter not in variant.tiles:
         how = "a blank cannot stand for it" if tile.blank else "no such tile"
-        raise IllegalMove(
-            "no_such_tile", f"{variant.title} has no {tile.letter} tile ({how})"
-        )
+        raise IllegalMove("no_such_tile", f"{variant.title} has no {tile.letter} tile ({how})")
     if tile.blank and not variant.has_blanks:
         raise IllegalMove("no_such_tile", f"{variant.title} has no blanks")
 
@@ -175,9 +178,7 @@ def check_placement(
     return PlacementCheck(tuple(new), tuple(words), across)
 
 
-def _check_first_move(
-    variant: Variant, new: list[tuple[Coord, Tile]], main: WordOnBoard
-) -> None:
+def _check_first_move(variant: Variant, new: list[tuple[Coord, Tile]], main: WordOnBoard) -> None:
     starts = set(variant.start_squares)
     names = " or ".join(square_name(s) for s in variant.start_squares)
     rule = variant.first_move
@@ -219,7 +220,9 @@ def check_cambio(
     old = board[cambio.square]
     where = square_name(cambio.square)
     if old is None:
-        raise IllegalMove("cambio_empty_square", f"{where} is empty: CAMBIO replaces a letter on the board")
+        raise IllegalMove(
+            "cambio_empty_square", f"{where} is empty: CAMBIO replaces a letter on the board"
+        )
     if old.blank:
         raise IllegalMove(
             "cambio_blank", f"{where} holds a blank, whose letter stays for the rest of the game"
@@ -246,7 +249,11 @@ def check_cambio(
 
 
 def check_exchange(
-    variant: Variant, rack: Iterable[str], bag_count: int, exchanges_used: int, tiles: tuple[str, ...]
+    variant: Variant,
+    rack: Iterable[str],
+    bag_count: int,
+    exchanges_used: int,
+    tiles: tuple[str, ...],
 ) -> None:
     """Every exchange rule that the position alone decides (Intelect's "only when blocked"
     needs the move generator and is the game's to check)."""
@@ -306,4 +313,6 @@ def check_move(position: Position, move: Move, lexicon: Lexicon | None) -> MoveS
             return None
         case Pass():
             return None
-    raise IllegalMove("not_a_move", "only placements, exchanges, passes and CAMBIOs are checked here")
+    raise IllegalMove(
+        "not_a_move", "only placements, exchanges, passes and CAMBIOs are checked here"
+    )

@@ -76,7 +76,9 @@ class MoveScore:
 
     @property
     def total(self) -> int:
-        return self.words_total * self.first_turn_multiplier + self.first_turn_bonus + self.bingo_bonus
+        return (
+            self.words_total * self.first_turn_multiplier + self.first_turn_bonus + self.bingo_bonus
+        )
 
     def explain(self) -> list[str]:
         """Line by line, how the total comes about."""
@@ -108,7 +110,12 @@ class MoveScore:
                     "factor": w.factor,
                     "addend": w.addend,
                     "squares": [
-                        {"square": s.square, "letter": s.letter, "value": s.value, "effect": s.effect}
+                        {
+                            "square": s.square,
+                            "letter": s.letter,
+                            "value": s.value,
+                            "effect": s.effect,
+                        }
                         for s in w.squares
                     ],
                 }

@@ -379,7 +379,7 @@ class _VariantReader:
         out: dict[str, SquareKind] = {}
         for code, spec in table.items():
             if not isinstance(spec, dict):
-                raise self.fail(f"squares.{code}", "expected a table like { kind = \"word\", ... }")
+                raise self.fail(f"squares.{code}", 'expected a table like { kind = "word", ... }')
             try:
                 out[code] = square_kind(code, spec)
             except ValueError as e:
@@ -400,7 +400,9 @@ class _VariantReader:
                 )
             for code in line:
                 if code != "." and code not in squares:
-                    raise self.fail("board.layout", f"row {i}: square code {code!r} is not in [squares]")
+                    raise self.fail(
+                        "board.layout", f"row {i}: square code {code!r} is not in [squares]"
+                    )
         return tuple(tuple(line) for line in lines)
 
     def read_starts(self, rows: int, columns: int) -> tuple[Coord, ...]:
@@ -437,7 +439,13 @@ class _VariantReader:
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {str: "text", int: "a whole number", bool: "true or false", list: "a list", dict: "a table"}
+    names = {
+        str: "text",
+        int: "a whole number",
+        bool: "true or false",
+        list: "a list",
+        dict: "a table",
+    }
     if isinstance(kind, tuple):
         return " or ".join(names.get(k, k.__name__) for k in kind)
     return names.get(kind, kind.__name__)

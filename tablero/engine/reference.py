@@ -32,7 +32,8 @@ __all__ = ["PrefixLexicon", "generate_placements", "has_placement"]
 
 
 class PrefixLexicon(Protocol):
-    code_set: frozenset[bytes]
+    @property
+    def code_set(self) -> frozenset[bytes]: ...
 
     def has_prefix(self, prefix: bytes) -> bool: ...
 
@@ -83,7 +84,11 @@ def _single_tile_orientation(board: Board, place: Place) -> Place:
     }
     above = (coord[0] - 1, coord[1])
     hangs_below = board.on_board(above) and board[above] is not None
-    best = not hangs_below if len(words[True]) >= 2 and len(words[False]) >= 2 else len(words[True]) >= 2
+    best = (
+        not hangs_below
+        if len(words[True]) >= 2 and len(words[False]) >= 2
+        else len(words[True]) >= 2
+    )
     word = words[best]
     letters = tuple(Letter(s.tile, None if s.new else True) for s in word.squares)
     return Place(word.start, best, tuple(Letter(x.tile, bool(x.on_board)) for x in letters))
@@ -249,7 +254,9 @@ def _line_moves(
         for code in letters:
             for blank in (False, True):
                 key = 0 if blank else code
-                if counts[key] <= 0 or not lexicon.has_prefix(bytes(c for c, _ in prefix) + bytes([code])):
+                if counts[key] <= 0 or not lexicon.has_prefix(
+                    bytes(c for c, _ in prefix) + bytes([code])
+                ):
                     continue
                 counts[key] -= 1
                 yield from left_part([*prefix, (code, blank)], anchor, limit - 1)

@@ -62,7 +62,9 @@ def read_cgp(text: str, variant: Variant | None = None) -> Position:
         raise CgpError(f"{len(racks)} players: a table has 1 to 4")
     for rack in racks:
         if len(rack) > variant.rack_size:
-            raise CgpError(f"a rack of {len(rack)} tiles; {variant.title} racks hold {variant.rack_size}")
+            raise CgpError(
+                f"a rack of {len(rack)} tiles; {variant.title} racks hold {variant.rack_size}"
+            )
     if not zero_text.isdigit():
         raise CgpError(f"scoreless turns: {zero_text!r} is not a whole number")
     position = Position(
@@ -101,7 +103,9 @@ def write_cgp(position: Position) -> str:
         if run:
             out.append(str(run))
         rows.append("".join(out))
-    racks = "/".join("".join(f"[{t}]" if len(t) > 1 else t for t in rack) for rack in position.racks)
+    racks = "/".join(
+        "".join(f"[{t}]" if len(t) > 1 else t for t in rack) for rack in position.racks
+    )
     scores = "/".join(str(s) for s in position.scores)
     ops = [f"var {position.variant.name};"]
     if position.lexicon:
@@ -135,7 +139,9 @@ def _read_board(text: str, variant: Variant) -> Board:
             if not inner or not inner.isalpha() or not (inner.isupper() or inner.islower()):
                 raise CgpError(f"row {r + 1}: {token!r} is not a tile")
             letter = variant.alphabet.normalize(inner)
-            if not variant.alphabet.is_letter(letter) or (len(letter) > 1 and not token.startswith("[")):
+            if not variant.alphabet.is_letter(letter) or (
+                len(letter) > 1 and not token.startswith("[")
+            ):
                 raise CgpError(f"row {r + 1}: {token!r} is not a tile of {variant.title}")
             if c >= variant.columns:
                 raise CgpError(f"row {r + 1} is longer than {variant.columns} squares")

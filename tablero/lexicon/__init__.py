@@ -70,7 +70,9 @@ class Lexicon(ABC):
 class WordListLexicon(Lexicon):
     """A lexicon held as a set of normalised words, with sorted tile codes for prefix search."""
 
-    def __init__(self, words: Iterable[str], alphabet: Alphabet, name: str, version: str = "") -> None:
+    def __init__(
+        self, words: Iterable[str], alphabet: Alphabet, name: str, version: str = ""
+    ) -> None:
         self.alphabet = alphabet
         self.name = name
         self.version = version
