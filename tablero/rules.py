@@ -6,14 +6,18 @@ changes any state, so a rejected move leaves everything exactly as it was.
 
 Rule codes
 ----------
-off_board, not_on_board (parentheses on an empty square), board_mismatch (written letter differs
-from the board), no_new_tiles, word_incomplete (the word runs on past what was written),
-start_square, first_letter_on_start, first_word_too_short, not_connected, no_word,
-not_on_rack, no_such_tile (the game has no tile for that letter), digraph_spelling,
-not_in_lexicon, exchange_not_allowed, exchange_bag_too_small, exchange_too_many_tiles,
-exchange_limit, exchange_only_when_blocked, pass_not_allowed, no_cambio, cambio_limit,
-cambio_empty_square, cambio_blank, cambio_same_letter, challenge_not_allowed, nothing_to_challenge,
-game_over, out_of_time.
+Placement: off_board, occupied, not_in_line, gap, not_on_board (parentheses or ``.`` on an empty
+square), board_mismatch (the written letter differs from the board's), no_new_tiles,
+word_incomplete (the word runs on past what was written), start_square, first_letter_on_start,
+first_word_too_short, not_connected, no_word, not_on_rack, no_such_tile (the game has no tile
+for that letter), digraph_spelling, not_in_lexicon.
+
+Exchange: exchange_not_allowed, exchange_bag_too_small, exchange_too_many_tiles,
+exchange_limit, exchange_only_when_blocked.
+
+CAMBIO: no_cambio, cambio_limit, cambio_empty_square, cambio_blank, cambio_same_letter.
+
+Game: challenge_not_allowed, nothing_to_challenge, game_over, out_of_time, no_clock.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ __all__ = [
     "check_placement",
     "check_rack_has",
     "check_words_in_lexicon",
+    "placement_from_squares",
     "resolve_place",
 ]
 
@@ -316,3 +321,52 @@ def check_move(position: Position, move: Move, lexicon: Lexicon | None) -> MoveS
     raise IllegalMove(
         "not_a_move", "only placements, exchanges, passes and CAMBIOs are checked here"
     )
+
+
+def placement_from_squares(board: Board, tiles: Iterable[tuple[Coord, Tile]]) -> Place:
+    """A placement from tiles put on squares (as a drag-and-drop interface gives them).
+
+    The tiles must lie in one row or column on empty squares, and together with the tiles
+    already between them leave no empty square. The result is written from the first square
+    of the whole word, letters on the board marked as such, so it reads like typed notation.
+    """
+    from .moves import Letter
+
+    placed = dict(tiles)
+    if not placed:
+        raise IllegalMove("no_new_tiles", "the move places no tile")
+    for coord in placed:
+        if not board.on_board(coord):
+            raise IllegalMove("off_board", f"{coord} is not a square of the board")
+        if board[coord] is not None:
+            raise IllegalMove("occupied", f"{square_name(coord)} already holds a tile")
+    rows = {r for r, _ in placed}
+    cols = {c for _, c in placed}
+    if len(rows) > 1 and len(cols) > 1:
+        raise IllegalMove("not_in_line", "all the tiles of a move go in one row or one column")
+    if len(placed) == 1:
+        ((r, c),) = placed
+        across_word = any(
+            board.on_board(n) and board[n] is not None for n in ((r, c - 1), (r, c + 1))
+        )
+        across = across_word or not any(
+            board.on_board(n) and board[n] is not None for n in ((r - 1, c), (r + 1, c))
+        )
+    else:
+        across = len(rows) == 1
+    dr, dc = (0, 1) if across else (1, 0)
+    first = min(placed)
+    last = max(placed)
+    after = board.copy()
+    for coord, tile in placed.items():
+        after[coord] = tile
+    r, c = first
+    while (r, c) != last:
+        r, c = r + dr, c + dc
+        if after[(r, c)] is None:
+            raise IllegalMove(
+                "gap", f"{square_name((r, c))} is left empty between the tiles of the move"
+            )
+    word = after.word_through(first, across, frozenset(placed))
+    letters = tuple(Letter(s.tile, None if s.new else True) for s in word.squares)
+    return Place(word.start, across, letters)

@@ -1,0 +1,18 @@
+"""Shared fixtures: the reference word list (loaded once) and small games set up exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tablero.alphabet import SPANISH
+from tablero.lexicon import WordListLexicon
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="session")
+def es_words() -> WordListLexicon:
+    """587,771 Spanish words (RLA-ES + wspanish), the lexicon of the reference positions."""
+    return WordListLexicon.from_file(DATA / "bench" / "es_words.txt.xz", SPANISH, name="es_words")
