@@ -26,7 +26,14 @@ LETRAS_WORDS = words("ROSAS", "MORAS", "SODA", "SOLAPA")
 EXAMPLES = [
     ("crucigrama", [], "PERLAXY", "H7 PERLA", 7, {"PERLA": 7}),
     ("crucigrama", ["H7 PERLA"], "OCUADOX", "7E OCU(P)ADO", 11, {"OCUPADO": 11}),
-    ("crucigrama", ["H7 PERLA", "7E OCU(P)ADO"], "SEXYZ", "8H (E)SE", 8, {"ESE": 3, "AS": 2, "DE": 3}),
+    (
+        "crucigrama",
+        ["H7 PERLA", "7E OCU(P)ADO"],
+        "SEXYZ",
+        "8H (E)SE",
+        8,
+        {"ESE": 3, "AS": 2, "DE": 3},
+    ),
     ("crucigrama", ["8E TRABAJO"], "DXY", "CAMBIO J8 D", 11, {"TRABADO": 11}),
     (
         "crucigrama",
