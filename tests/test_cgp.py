@@ -10,12 +10,14 @@ import pytest
 
 from tablero.formats.cgp import CgpError, read_cgp, write_cgp
 
-POSITIONS = [
-    json.loads(line)["cgp"]
-    for line in lzma.open(
-        Path(__file__).parent / "data" / "bench" / "fise_positions.jsonl.xz", "rt"
-    )
-]
+
+def _reference_cgps() -> list[str]:
+    path = Path(__file__).parent / "data" / "bench" / "fise_positions.jsonl.xz"
+    with lzma.open(path, "rt", encoding="utf-8") as f:
+        return [json.loads(line)["cgp"] for line in f]
+
+
+POSITIONS = _reference_cgps()
 
 
 @pytest.mark.parametrize("cgp", POSITIONS[:10])
