@@ -385,3 +385,14 @@ def test_bisonte_tie_goes_to_the_higher_score_before_adjustments() -> None:
     assert game.result is not None
     assert game.result.final_scores[mover] == game.result.final_scores[other]
     assert game.result.winners == (other,)
+
+
+def test_a_tampered_log_does_not_replay() -> None:
+    game = Game("fise", ["Ana", "Luis"], ES, seed=4)
+    rig(game, game.to_move, "CASAXYZ")
+    game.play("8H CASA", elapsed=3.0)
+    assert Game.replay(game.log, ES).state() == game.state()
+    log = [dict(e) for e in game.log]
+    log[1]["score"] += 1
+    with pytest.raises(ValueError, match="event 1"):
+        Game.replay(log, ES)
