@@ -71,6 +71,8 @@ class TurnResult:
     breakdown: MoveScore | None = None
     reason: str = ""
     drawn: int = 0
+    placed: tuple[tuple[tuple[int, int], Tile], ...] = ()
+    """Squares and tiles a placement put down (for highlighting the last move)."""
 
 
 @dataclass(frozen=True)
@@ -360,7 +362,9 @@ class Game:
             )
         if score.shuffles_next_rack:
             self._shuffle_next_rack(seat)
-        return TurnResult(seat, "placed", notation, score.total, score, drawn=len(drawn))
+        return TurnResult(
+            seat, "placed", notation, score.total, score, drawn=len(drawn), placed=chk.new_tiles
+        )
 
     def _shuffle_next_rack(self, seat: int) -> None:
         """EX: the next opponent's rack goes back to the bag for as many fresh tiles,
@@ -387,8 +391,7 @@ class Game:
         if v.exchange.only_when_blocked and self._has_placement(player.rack):
             raise IllegalMove(
                 "exchange_only_when_blocked",
-                f"{v.title} allows an exchange only to a player who cannot form a word; "
-                "you can",
+                f"{v.title} allows an exchange only to a player who cannot form a word; you can",
             )
 
     def _exchange(self, move: Exchange) -> TurnResult:
@@ -432,10 +435,17 @@ class Game:
                 "there is no challenge",
             )
         c = self._challengeable
-        if c is None:
+        if c is None or (self.is_over and not c.ended_game):
             raise IllegalMove("nothing_to_challenge", "there is no play to challenge")
         if not 0 <= challenger < len(self.players) or challenger == c.seat:
             raise IllegalMove("nothing_to_challenge", "a player cannot challenge their own play")
+        if elapsed < 0 or not math.isfinite(elapsed):
+            raise ValueError(
+                f"elapsed time must be a non-negative number of seconds, not {elapsed}"
+            )
+        challenger_clock = self.players[challenger].clock
+        if challenger_clock is not None:
+            self.players[challenger].clock = challenger_clock - elapsed
         bad = [w for w in c.words if not self.lexicon.contains(w)]
         self._challengeable = None
         event: Event = {
@@ -560,6 +570,8 @@ class Game:
         )
 
     def _finish(self, reason: str) -> None:
+        if reason != "going_out":
+            self._challengeable = None  # only a play that went out can still be challenged
         v = self.variant
         end = v.end
         before = tuple(p.score for p in self.players)

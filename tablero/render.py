@@ -48,11 +48,11 @@ def board_table(
 ) -> Table:
     """The board as a grid: column letters on top, row numbers on the left."""
     table = Table(show_header=True, box=None, padding=(0, 0), pad_edge=False)
-    table.add_column("", justify="right", style="bold")
+    table.add_column("", justify="left", style="bold", no_wrap=True)
     for c in range(variant.columns):
         table.add_column(chr(ord("A") + c), justify="center", width=3)
     for r in range(variant.rows):
-        cells: list[Text | str] = [f"{r + 1} "]
+        cells: list[Text | str] = [Text(f"{r + 1:>2} ")]
         for c in range(variant.columns):
             tile = board[(r, c)] if board is not None else None
             if tile is None:
