@@ -151,6 +151,178 @@ def score_command(
         console.print(line, highlight=False)
 
 
+def _lexicon_for_lookup(name: str) -> Lexicon:
+    """``es``/``ro`` (shipped), a ``.kwg`` graph or a word list; the alphabet follows the name."""
+    from .alphabet import alphabet_by_name
+
+    alphabet_name = "ro" if name == "ro" else "es"
+    if name.endswith(".kwg"):
+        from .lexicon.graph import GraphLexicon
+
+        try:
+            return GraphLexicon.load(name)
+        except LexiconError as e:
+            fail(str(e))
+    try:
+        return load_lexicon(name, alphabet_by_name(alphabet_name))
+    except LexiconError as e:
+        fail(str(e))
+
+
+@main.command("word")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of results.")
+@click.option(
+    "--lexicon",
+    "lexicon_name",
+    default="es",
+    show_default=True,
+    help="Dictionary: es, ro, a .kwg graph or a word-list file.",
+)
+@click.argument("words", nargs=-1)
+def word_command(as_json: bool, lexicon_name: str, words: tuple[str, ...]) -> None:
+    """Say whether each WORD is valid (or one word per line on standard input).
+
+    Exits 0 when every word is valid, 1 when some is not.
+    """
+    lexicon = _lexicon_for_lookup(lexicon_name)
+    items = list(words) or [line.strip() for line in sys.stdin if line.strip()]
+    info = lexicon.info()
+    source = f"{info.name} {info.version}".strip() + f", {info.word_count:,} words"
+    results = [
+        {
+            "word": w,
+            "normalized": lexicon.alphabet.normalize(w),
+            "valid": lexicon.contains(w),
+            "lexicon": info.name,
+            "version": info.version,
+        }
+        for w in items
+    ]
+    if as_json:
+        click.echo(json.dumps(results, ensure_ascii=False))
+    else:
+        for r in results:
+            mark = "[green]valid[/]" if r["valid"] else "[red]not valid[/]"
+            console.print(f"{r['normalized']}: {mark} ({source})", highlight=False)
+    sys.exit(0 if all(r["valid"] for r in results) else 1)
+
+
+@main.command("anagram")
+@click.option(
+    "--lexicon",
+    "lexicon_name",
+    default="es",
+    show_default=True,
+    help="Dictionary: es, ro, a .kwg graph (a plain list is built into a graph).",
+)
+@click.option(
+    "--pattern",
+    "as_pattern",
+    is_flag=True,
+    help="Treat LETTERS as a pattern: ? one letter, * any run (implied by a *).",
+)
+@click.option("--partial", is_flag=True, help="Also words using only some of the letters.")
+@click.option("--json", "as_json", is_flag=True)
+@click.argument("letters")
+def anagram_command(
+    lexicon_name: str, as_pattern: bool, partial: bool, as_json: bool, letters: str
+) -> None:
+    """Words made of LETTERS (? is a blank), or matching a pattern (CA??, *CION)."""
+    from .lexicon.graph import GraphLexicon, build_graph_file, cache_dir
+
+    lexicon = _lexicon_for_lookup(lexicon_name)
+    if not isinstance(lexicon, GraphLexicon):
+        words = sorted(lexicon) if hasattr(lexicon, "__iter__") else []
+        target = cache_dir() / f"list-{lexicon.info().checksum[:16]}.kwg"
+        lexicon = (
+            GraphLexicon.load(target)
+            if target.is_file()
+            else build_graph_file(words, lexicon.alphabet, target, lexicon.info().name)
+        )
+    tokens = _query_tokens(letters, lexicon.alphabet)
+    if as_pattern or "*" in tokens:
+        found = lexicon.pattern(tokens)
+    else:
+        found = lexicon.anagrams(tokens, partial=partial)
+    if as_json:
+        click.echo(json.dumps(found, ensure_ascii=False))
+        return
+    for w in found:
+        console.print(w, highlight=False)
+    err_console.print(f"{len(found)} words")
+
+
+def _query_tokens(text: str, alphabet: object) -> list[str]:
+    """``CA?[CH]*`` → [C, A, ?, CH, *]; plain letters are single tiles, as on a rack."""
+    from .alphabet import Alphabet
+
+    assert isinstance(alphabet, Alphabet)
+    out: list[str] = []
+    i = 0
+    t = text.strip()
+    while i < len(t):
+        ch = t[i]
+        if ch == "[":
+            j = t.find("]", i)
+            if j < 0:
+                fail(f"{text!r}: '[' without ']'")
+            inner = alphabet.normalize(t[i + 1 : j])
+            if not alphabet.is_letter(inner):
+                fail(f"{text!r}: [{inner}] is not a tile")
+            out.append(inner)
+            i = j + 1
+            continue
+        if ch in "?*":
+            out.append(ch)
+        else:
+            letter = alphabet.normalize(ch)
+            if not alphabet.is_letter(letter):
+                fail(f"{text!r}: {ch!r} is not a letter, '?' or '*'")
+            out.append(letter)
+        i += 1
+    if not out:
+        fail("give some letters, e.g. CASA?? or *CION")
+    return out
+
+
+@main.group("lexicon")
+def lexicon_group() -> None:
+    """Build and inspect word graphs."""
+
+
+@lexicon_group.command("build")
+@click.argument("source", type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", required=True, type=click.Path(dir_okay=False), help="The .kwg file.")
+@click.option(
+    "--alphabet", "alphabet_name", default="es", show_default=True, type=click.Choice(["es", "ro"])
+)
+@click.option("--name", help="The lexicon's name (default: the file's name).")
+@click.option("--version", "version_text", default="", help="The lexicon's version.")
+def lexicon_build(
+    source: str, out: str, alphabet_name: str, name: str | None, version_text: str
+) -> None:
+    """Build a word graph (KWG, DAWG + GADDAG) from a plain word list, one word per line."""
+    from pathlib import Path
+
+    from .alphabet import alphabet_by_name
+    from .lexicon import WordListLexicon
+    from .lexicon.graph import build_graph_file
+
+    alphabet = alphabet_by_name(alphabet_name)
+    label = name or Path(source).name.removesuffix(".xz").removesuffix(".txt")
+    try:
+        words = sorted(WordListLexicon.from_file(source, alphabet, name=label))
+    except LexiconError as e:
+        fail(str(e))
+    lexicon = build_graph_file(words, alphabet, Path(out), label, version_text)
+    info = lexicon.info()
+    console.print(
+        f"{out}: {info.word_count:,} words, {len(lexicon.kwg):,} nodes, "
+        f"{Path(out).stat().st_size:,} bytes; checksum {info.checksum[:16]}…",
+        highlight=False,
+    )
+
+
 @main.command("play")
 @click.option(
     "--variant", "variant_name", default="fise", show_default=True, help="Game (name or .toml)."

@@ -27,6 +27,7 @@ from typing import Any
 from .board import Board, Tile
 from .engine.reference import has_placement
 from .lexicon import Lexicon, WordListLexicon
+from .lexicon.graph import GraphLexicon
 from .moves import Cambio, Challenge, Exchange, Move, Pass, Place, format_move, parse_move
 from .position import Position
 from .rules import (
@@ -558,7 +559,7 @@ class Game:
 
     def _has_placement(self, rack: list[str]) -> bool:
         lex = self.lexicon
-        if isinstance(lex, WordListLexicon):
+        if isinstance(lex, WordListLexicon | GraphLexicon):
             return has_placement(self.variant, self.board, rack, lex)
         # Without a dictionary every placement is "valid": can any tile go next to another?
         return bool(rack) and (

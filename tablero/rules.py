@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .board import Board, SquareInWord, Tile, WordOnBoard
-from .lexicon import Lexicon, WordListLexicon
+from .lexicon import Lexicon
 from .moves import Cambio, Exchange, Move, Pass, Place
 from .position import Position
 from .scoring import MoveScore, score_cambio, score_placement
@@ -315,10 +315,10 @@ def check_move(position: Position, move: Move, lexicon: Lexicon | None) -> MoveS
             check_exchange(
                 v, position.rack, position.bag_count(), position.exchanges_used[0], move.tiles
             )
-            if v.exchange.only_when_blocked and isinstance(lexicon, WordListLexicon):
+            if v.exchange.only_when_blocked and lexicon is not None and lexicon.can_search:
                 from .engine.reference import has_placement
 
-                if has_placement(v, position.board, position.rack, lexicon):
+                if has_placement(v, position.board, position.rack, lexicon):  # type: ignore[arg-type]
                     raise IllegalMove(
                         "exchange_only_when_blocked",
                         f"{v.title} allows an exchange only to a player who cannot form a word",

@@ -15,7 +15,7 @@ not speed; the fast generator is tested against it. Per line of the board:
 
 Words are worked on as tile codes (``Alphabet.encode``), so CH is one step and a C followed by
 an H never spells the CH of a dictionary word. The dictionary is anything with
-``has_prefix(codes)`` and ``code_set``, as ``WordListLexicon`` provides.
+``is_word(codes)`` and ``has_prefix(codes)``: ``WordListLexicon`` and ``GraphLexicon``.
 """
 
 from __future__ import annotations
@@ -32,10 +32,11 @@ __all__ = ["PrefixLexicon", "generate_placements", "has_placement"]
 
 
 class PrefixLexicon(Protocol):
-    @property
-    def code_set(self) -> frozenset[bytes]: ...
+    """What the generator needs of a dictionary, over words as tile codes."""
 
-    def has_prefix(self, prefix: bytes) -> bool: ...
+    def is_word(self, codes: bytes) -> bool: ...
+
+    def has_prefix(self, codes: bytes) -> bool: ...
 
 
 class _Line:
@@ -148,7 +149,7 @@ def _make_line(
             continue
         b = bytes(alphabet.code(t.letter) for t in before)
         a = bytes(alphabet.code(t.letter) for t in after)
-        cross.append({code for code in letters if b + bytes([code]) + a in lexicon.code_set})
+        cross.append({code for code in letters if lexicon.is_word(b + bytes([code]) + a)})
     return _Line(cells, coords, cross)
 
 
@@ -220,7 +221,7 @@ def _line_moves(
     def extend_right(prefix: bytes, start: int, j: int, anchor: int) -> Iterator[Place]:
         n = len(line.cells)
         if j >= n or line.cells[j] is None:
-            if j > anchor and prefix in lexicon.code_set and placed:
+            if j > anchor and placed and lexicon.is_word(prefix):
                 yield emit(start, j)
             if j >= n:
                 return

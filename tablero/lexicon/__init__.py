@@ -66,6 +66,11 @@ class Lexicon(ABC):
         """False for a lexicon that accepts everything (play without a dictionary)."""
         return True
 
+    @property
+    def can_search(self) -> bool:
+        """Whether it offers ``is_word`` and ``has_prefix`` over tile codes (move generation)."""
+        return hasattr(self, "has_prefix") and hasattr(self, "is_word")
+
 
 class WordListLexicon(Lexicon):
     """A lexicon held as a set of normalised words, with sorted tile codes for prefix search."""
@@ -143,6 +148,9 @@ class WordListLexicon(Lexicon):
     def code_set(self) -> frozenset[bytes]:
         return frozenset(self.sorted_codes)
 
+    def is_word(self, codes: bytes) -> bool:
+        return codes in self.code_set
+
     def has_prefix(self, prefix: bytes) -> bool:
         codes = self.sorted_codes
         i = bisect.bisect_left(codes, prefix)
@@ -202,7 +210,13 @@ def load_lexicon(name_or_path: str | Path, alphabet: Alphabet) -> Lexicon:
     lexicon: Lexicon
     shipped = shipped_list_path(key) if "/" not in key and "." not in key else None
     if shipped is not None:
-        lexicon = WordListLexicon.from_file(shipped, alphabet, name=key)
+        from .graph import graph_for_word_list
+
+        lexicon = graph_for_word_list(shipped, alphabet, key, _shipped_version(key))
+    elif key.endswith(".kwg") and Path(key).is_file():
+        from .graph import GraphLexicon
+
+        lexicon = GraphLexicon.load(key)
     elif Path(key).is_file():
         lexicon = WordListLexicon.from_file(key, alphabet)
     else:
@@ -214,3 +228,14 @@ def load_lexicon(name_or_path: str | Path, alphabet: Alphabet) -> Lexicon:
 
 
 _CACHE: dict[tuple[str, str], Lexicon] = {}
+
+
+def _shipped_version(name: str) -> str:
+    """The version recorded next to a shipped list (``es.json``), if any."""
+    import json
+
+    meta = resources.files("tablero") / "data" / "lexicon" / f"{name}.json"
+    try:
+        return str(json.loads(meta.read_text("utf-8")).get("version", ""))
+    except (OSError, ValueError):
+        return ""

@@ -1,0 +1,239 @@
+"""A lexicon backed by a KWG word graph: loads in milliseconds, keeps no word set in memory.
+
+Word lists are what people edit and ship; the graph is what programs use. The first time a
+list is used its graph is built (with a progress bar) and cached under ``cache_dir()``, keyed
+by the list's checksum, so later runs map the cached file instead of rebuilding it. Each
+``.kwg`` file has a sidecar ``.kwg.json`` with the lexicon's name, version, word count,
+checksum and alphabet, so a game can record exactly which dictionary judged it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import lzma
+import os
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict
+from pathlib import Path
+
+from ..alphabet import Alphabet, SpellingError, alphabet_by_name
+from . import Lexicon, LexiconError, LexiconInfo
+from .kwg import Kwg, build_kwg
+
+__all__ = ["GraphLexicon", "build_graph_file", "cache_dir", "graph_for_word_list"]
+
+GRAPH_FORMAT = 1
+"""Bumped when the way we build graphs changes, so old cache files are not reused."""
+
+
+def cache_dir() -> Path:
+    """Where built graphs are kept: $TABLERO_CACHE, else $XDG_CACHE_HOME/tablero, else ~/.cache."""
+    if env := os.environ.get("TABLERO_CACHE"):
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "tablero"
+
+
+class GraphLexicon(Lexicon):
+    """Look-ups, prefixes, anagrams and patterns over the DAWG half of a KWG."""
+
+    def __init__(self, kwg: Kwg, alphabet: Alphabet, info: LexiconInfo) -> None:
+        self.kwg = kwg
+        self.alphabet = alphabet
+        self._info = info
+
+    @classmethod
+    def load(cls, path: str | Path) -> GraphLexicon:
+        """A ``.kwg`` file with its ``.kwg.json`` sidecar (one read; no rebuild)."""
+        p = Path(path)
+        meta_path = p.with_name(p.name + ".json")
+        try:
+            meta = json.loads(meta_path.read_text("utf-8"))
+            alphabet = alphabet_by_name(meta["alphabet"])
+            info = LexiconInfo(meta["name"], meta["version"], meta["word_count"], meta["checksum"])
+        except (OSError, KeyError, ValueError) as e:
+            raise LexiconError(f"{meta_path}: cannot read the graph's description ({e})") from None
+        try:
+            kwg = Kwg.load(p)
+        except (OSError, ValueError) as e:
+            raise LexiconError(f"{p}: not a readable KWG word graph ({e})") from None
+        return cls(kwg, alphabet, info)
+
+    def info(self) -> LexiconInfo:
+        return self._info
+
+    def __len__(self) -> int:
+        return self._info.word_count
+
+    # -- look-ups -------------------------------------------------------------------------------
+
+    def contains(self, word: str) -> bool:
+        try:
+            codes = self.alphabet.encode(word)
+        except SpellingError:
+            return False
+        return self.kwg.contains(codes)
+
+    def is_word(self, codes: bytes) -> bool:
+        return self.kwg.contains(codes)
+
+    def has_prefix(self, codes: bytes) -> bool:
+        """Whether some word starts with these tiles."""
+        kwg = self.kwg
+        siblings = kwg.dawg_root
+        for tile in codes:
+            node = kwg.child(siblings, tile)
+            if not node:
+                return False
+            siblings = kwg.arc_index(node)
+        return True
+
+    def words(self) -> Iterator[str]:
+        """Every word, in alphabetical (tile) order."""
+        for codes in self.kwg.words():
+            yield self.alphabet.decode(codes)
+
+    # -- anagrams and patterns -----------------------------------------------------------------
+
+    def anagrams(self, tiles: Iterable[str], *, partial: bool = False) -> list[str]:
+        """Words made of exactly these tiles (``?`` stands for any letter); with ``partial``,
+        words made of any of them (what a rack can spell)."""
+        counts: Counter[int] = Counter()
+        for t in tiles:
+            counts[0 if t == "?" else self.alphabet.code(t)] += 1
+        need = sum(counts.values())
+        found: list[str] = []
+        path: list[int] = []
+        kwg = self.kwg
+
+        def walk(siblings: int) -> None:
+            for tile, node in kwg.children(siblings):
+                use = tile if counts[tile] > 0 else (0 if counts[0] > 0 else -1)
+                if use < 0:
+                    continue
+                counts[use] -= 1
+                path.append(tile)
+                if kwg.accepts(node) and (partial or len(path) == need) and len(path) >= 2:
+                    found.append(self.alphabet.decode(path))
+                if len(path) < need:
+                    walk(kwg.arc_index(node))
+                path.pop()
+                counts[use] += 1
+
+        walk(kwg.dawg_root)
+        return sorted(set(found), key=lambda w: (-len(self.alphabet.tokenize(w)), w))
+
+    def pattern(self, tokens: list[str]) -> list[str]:
+        """Words matching a pattern: a letter matches itself, ``?`` any one letter, ``*`` any
+        run of letters (also none): ``CA??``, ``*CION``."""
+        kwg = self.kwg
+        codes = [t if t in ("?", "*") else self.alphabet.code(t) for t in tokens]
+        found: list[str] = []
+        path: list[int] = []
+
+        def walk(siblings: int, i: int) -> None:
+            if i < len(codes) and codes[i] == "*":
+                walk(siblings, i + 1)  # the star matches nothing more
+            for tile, node in kwg.children(siblings):
+                if i >= len(codes):
+                    return
+                want = codes[i]
+                if want == "*":
+                    path.append(tile)
+                    if kwg.accepts(node) and i == len(codes) - 1:
+                        found.append(self.alphabet.decode(path))
+                    walk(kwg.arc_index(node), i)
+                    path.pop()
+                    continue
+                if want != "?" and want != tile:
+                    continue
+                path.append(tile)
+                if kwg.accepts(node) and _rest_can_be_empty(codes, i + 1):
+                    found.append(self.alphabet.decode(path))
+                walk(kwg.arc_index(node), i + 1)
+                path.pop()
+
+        walk(kwg.dawg_root, 0)
+        return sorted(set(found))
+
+
+def _rest_can_be_empty(codes: list[int | str], i: int) -> bool:
+    return all(c == "*" for c in codes[i:])
+
+
+# -- building and caching ---------------------------------------------------------------------
+
+
+def read_word_list(path: Path, alphabet: Alphabet) -> list[str]:
+    """Normalised words of a plain list (``.xz`` allowed); errors name the line."""
+    from . import WordListLexicon
+
+    return sorted(WordListLexicon.from_file(path, alphabet))
+
+
+def build_graph_file(
+    words: list[str],
+    alphabet: Alphabet,
+    out: Path,
+    name: str,
+    version: str = "",
+    show_progress: bool = True,
+) -> GraphLexicon:
+    """Build the KWG of a word list and write it with its sidecar, atomically."""
+    checksum = hashlib.sha256("".join(w + "\n" for w in words).encode("utf-8")).hexdigest()
+    encoded = [alphabet.encode(w) for w in words]
+    if show_progress:
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        with Progress(
+            SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True
+        ) as progress:
+            progress.add_task(f"building the {name} word graph ({len(words):,} words)", total=None)
+            kwg = build_kwg(encoded)
+    else:
+        kwg = build_kwg(encoded)
+    info = LexiconInfo(name, version, len(words), checksum)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    meta = asdict(info) | {"alphabet": alphabet.name, "format": GRAPH_FORMAT}
+    _atomic_write(out, kwg.to_bytes())
+    _atomic_write(out.with_name(out.name + ".json"), json.dumps(meta, indent=1).encode())
+    return GraphLexicon(kwg, alphabet, info)
+
+
+def graph_for_word_list(
+    path: Path, alphabet: Alphabet, name: str, version: str = "", show_progress: bool = True
+) -> GraphLexicon:
+    """The cached graph of a word list, built on first use."""
+    raw = path.read_bytes()
+    digest = hashlib.sha256(raw).hexdigest()[:16]
+    target = cache_dir() / f"{name}-{alphabet.name}-{digest}-g{GRAPH_FORMAT}.kwg"
+    if target.is_file() and target.with_name(target.name + ".json").is_file():
+        try:
+            return GraphLexicon.load(target)
+        except LexiconError:
+            pass  # a damaged cache file is rebuilt
+    text = (lzma.decompress(raw) if path.suffix == ".xz" else raw).decode("utf-8")
+    from . import WordListLexicon
+
+    words = sorted(
+        WordListLexicon.from_words(
+            (line for line in text.splitlines() if line.strip() and not line.startswith("#")),
+            alphabet,
+            name,
+        )
+    )
+    return build_graph_file(words, alphabet, target, name, version, show_progress)
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
