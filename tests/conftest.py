@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,10 @@ from tablero.alphabet import SPANISH
 from tablero.lexicon import WordListLexicon
 
 DATA = Path(__file__).parent / "data"
+
+# Built word graphs are cached; tests keep theirs out of the user's home (also for the
+# `tablero` processes they start, which inherit the environment).
+os.environ.setdefault("TABLERO_CACHE", tempfile.mkdtemp(prefix="tablero-test-cache-"))
 
 
 @pytest.fixture(scope="session")
