@@ -1,0 +1,1111 @@
+#!/usr/bin/env python3
+"""Regenerate the shipped Spanish and Romanian word lists from Debian's dictionaries.
+
+The lists in ``tablero/data/lexicon/`` are derived data: this script is their source.
+It needs Debian 12 (bookworm) packages::
+
+    apt-get install hunspell-es hunspell-ro wspanish hunspell
+
+``hunspell-es`` and ``hunspell-ro`` give the RLA-ES and rospell dictionaries, ``wspanish``
+the public-domain Spanish word list, and ``hunspell`` (the program) is used to verify that
+every expanded form is a word hunspell itself accepts (``hunspell -G``).  Then, from the
+repository root::
+
+    python scripts/build_wordlists.py            # build, verify, write everything
+    python scripts/build_wordlists.py --compare-es other_list.txt.xz   # also diff a list
+
+It writes ``es.txt.xz``, ``ro.txt.xz``, ``es.json``, ``ro.json``, ``README.md`` and
+``LICENSES/`` under ``tablero/data/lexicon/`` and refreshes the generated figures section of
+``docs/wordlists.md``.  Same input packages give byte-identical output (sorted lists, fixed
+xz settings, no timestamps).  See ``docs/wordlists.md`` for what is dropped and why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import lzma
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tablero.lexicon.hunspell import (  # noqa: E402
+    AffixRule,
+    DicEntry,
+    Dictionary,
+    ExpandOptions,
+    load_dictionary,
+)
+
+HUNSPELL_DIR = Path("/usr/share/hunspell")
+WSPANISH = Path("/usr/share/dict/spanish")
+OUT_DIR = REPO / "tablero" / "data" / "lexicon"
+DOCS = REPO / "docs" / "wordlists.md"
+FIGURES_BEGIN = "<!-- BEGIN GENERATED FIGURES (scripts/build_wordlists.py) -->"
+FIGURES_END = "<!-- END GENERATED FIGURES -->"
+
+RuleKey = tuple[str, str, int]  # (kind, flag, index): identifies one affix rule
+
+
+def rule_key(rule: AffixRule) -> RuleKey:
+    """A hashable, cheap identifier of a rule."""
+    return (rule.kind, rule.flag, rule.index)
+
+
+# =========================================================================== common helpers
+
+
+@dataclass
+class LanguageReport:
+    """Figures gathered while building one list (written to JSON and the docs)."""
+
+    code: str
+    name: str
+    words: list[str] = field(default_factory=list)
+    notes: dict[str, object] = field(default_factory=dict)
+    checked: int = 0
+    accepted: int = 0
+    rejected_sample: list[str] = field(default_factory=list)
+
+
+def deaccent(text: str) -> str:
+    """Remove acute accents (á→a …) but keep ü and ñ: the accent marks stress only."""
+    return text.translate(_ACUTE)
+
+
+_ACUTE = str.maketrans("áéíóú", "aeiou")
+
+
+def is_lowercase_entry(word: str) -> bool:
+    """Proper nouns and acronyms have capitals somewhere (Madrid, ADSL, iPad)."""
+    return word == word.lower()
+
+
+def xz_bytes(words: Sequence[str]) -> bytes:
+    """Deterministic xz of a word list (xz has no timestamp; settings are fixed)."""
+    data = "".join(w + "\n" for w in words).encode("utf-8")
+    return lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC64, preset=9)
+
+
+def sha256_of(words: Sequence[str]) -> str:
+    """sha256 of the uncompressed list (one word per line, trailing newline)."""
+    return hashlib.sha256("".join(w + "\n" for w in words).encode("utf-8")).hexdigest()
+
+
+def package_version(package: str) -> str:
+    """The installed Debian version of a package (recorded for attribution)."""
+    result = subprocess.run(
+        ["dpkg-query", "-W", "-f=${Version}", package],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0 or not result.stdout:
+        raise SystemExit(f"package {package} is not installed: apt-get install {package}")
+    return result.stdout.strip()
+
+
+def hunspell_accepts(words: Iterable[str], dictionary: str) -> set[str]:
+    """Words that ``hunspell -d DICT -G`` accepts (the program checks each line's word)."""
+    if shutil.which("hunspell") is None:
+        raise SystemExit("hunspell not found: apt-get install hunspell (or use --no-verify)")
+    text = "".join(w + "\n" for w in words)
+    result = subprocess.run(
+        ["hunspell", "-d", dictionary, "-G", "-i", "utf-8"],
+        input=text.encode("utf-8"),
+        capture_output=True,
+        check=True,
+    )
+    return set(result.stdout.decode("utf-8").split())
+
+
+def verify(report: LanguageReport, surfaces: Iterable[str], dictionary: str) -> None:
+    """Run every surface form through hunspell and record the acceptance rate."""
+    unique = sorted(set(surfaces))
+    accepted = hunspell_accepts(unique, dictionary)
+    rejected = [w for w in unique if w not in accepted]
+    report.checked = len(unique)
+    report.accepted = len(unique) - len(rejected)
+    report.rejected_sample = rejected[:20]
+
+
+# =========================================================================== Spanish
+
+ES_ALPHABET = re.compile(r"[A-ZÑ]+")
+ES_FOLD = str.maketrans("ÁÉÍÓÚÜ", "AEIOUU")
+ES_DIGRAPHS = ("CH", "LL", "RR")
+ES_MIN_TILES, ES_MAX_TILES = 2, 15
+
+#: RLA-ES classes that inflect: S is the plural; R, E, I, X and D conjugate verbs
+#: (regular -ar/-er/-ir endings, present-tense stems, irregular stems, participles).
+#: Derivational classes (-ción, -dura, -ísimo, diminutives...) are not used for analogy.
+ES_PLURAL_CLASSES = frozenset("S")
+ES_VERB_CLASSES = frozenset("REIXD")
+
+PRONOUNS_FIRST = ("", "se", "te", "os")
+PRONOUNS_SECOND = ("", "me", "nos")
+PRONOUNS_THIRD = ("", "lo", "la", "los", "las", "le", "les")
+#: Enclitic pronoun clusters in their only valid order (se/te/os, me/nos, lo/la/le...):
+#: longest first so that the most complete analysis is tried first.
+CLITIC_CLUSTERS: tuple[tuple[str, ...], ...] = tuple(
+    sorted(
+        (
+            tuple(p for p in (a, b, c) if p)
+            for a in PRONOUNS_FIRST
+            for b in PRONOUNS_SECOND
+            for c in PRONOUNS_THIRD
+            if a or b or c
+        ),
+        key=lambda ps: (-len("".join(ps)), ps),
+    )
+)
+CLITIC_ENDING = re.compile(r"(?:me|te|se|nos|os|lo|la|los|las|le|les)$")
+SPANISH_VOWELS = re.compile(r"[aeiouáéíóúüy]")
+ES_VOWELS = frozenset("aeiouáéíóúü")
+ES_STRONG = frozenset("aeoáéó")
+ES_STRESSED_WEAK = frozenset("íú")
+
+
+def es_normalise(word: str) -> str | None:
+    """Uppercase, fold accents (Ñ kept); None if other characters remain."""
+    folded = word.upper().translate(ES_FOLD)
+    return folded if ES_ALPHABET.fullmatch(folded) else None
+
+
+def es_tiles(word: str) -> int:
+    """Tiles needed for a normalised Spanish word: CH, LL and RR are one tile each.
+
+    Greedy left to right, as the Spanish sets spell words (PERRO = P E RR O).
+    """
+    count = i = 0
+    while i < len(word):
+        i += 2 if word[i : i + 2] in ES_DIGRAPHS else 1
+        count += 1
+    return count
+
+
+def es_is_abbreviation(word: str) -> bool:
+    """Abbreviations and symbols: a dot, or no vowel at all (km, cm, pchs)."""
+    return "." in word or SPANISH_VOWELS.search(word) is None
+
+
+def syllables(word: str) -> int:
+    """Syllable count by vowel nuclei: diphthongs count once, hiatus twice (cre-ad, rí-o).
+
+    Enough to tell monosyllabic verb forms (da, haz, dad, fue) from longer ones.
+    """
+    count = 0
+    previous = ""
+    for char in word:
+        if char not in ES_VOWELS:
+            previous = ""
+            continue
+        hiatus = bool(previous) and (
+            (char in ES_STRONG and previous in ES_STRONG)
+            or char in ES_STRESSED_WEAK
+            or previous in ES_STRESSED_WEAK
+        )
+        if not previous or hiatus:
+            count += 1
+        previous = char
+    return count
+
+
+def clitic_splits(word: str) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Every way to read ``word`` as base + a valid enclitic cluster."""
+    for cluster in CLITIC_CLUSTERS:
+        ending = "".join(cluster)
+        if word.endswith(ending) and len(word) > len(ending):
+            yield word[: -len(ending)], cluster
+
+
+def base_candidates(base: str, cluster: tuple[str, ...]) -> set[str]:
+    """Verb forms a base may come from, undoing the spelling changes of enclisis.
+
+    The written accent that enclisis adds is removed (cántalo → canta); -d of the vosotros
+    imperative is lost before os (cantad + os → cantaos); -s of the nosotros form is lost
+    before nos (cantemos + nos → cantémonos).
+    """
+    plain = deaccent(base)
+    out = {plain}
+    if cluster[0] == "os":
+        out.add(plain + "d")
+    if cluster[0] == "nos" and plain.endswith("mo"):
+        out.add(plain + "s")
+    return out
+
+
+def is_enclitic_of_root(word: str, root: str, others: set[str] | frozenset[str]) -> bool:
+    """Is ``word`` a form of the verb ``root`` with enclitic pronouns attached?
+
+    ``others`` are the other forms generated from the same dictionary entry.  Yes if the
+    word is the infinitive + pronouns (cantarse, oírlo), or another form of the same verb +
+    pronouns where enclisis added a written accent (cantándose, cántame, cantémonos).  A
+    form without the added accent is a genuine inflection even when it looks like one
+    (cantase = canta + se is the imperfect subjunctive; cantaste, comiese, tome, case).
+    """
+    for base, cluster in clitic_splits(word):
+        candidates = base_candidates(base, cluster)
+        if root.endswith("r") and (base == root or (root in candidates and base != root)):
+            return True
+        if deaccent(base) != base and candidates & (others | {root}):
+            return True
+    return False
+
+
+@dataclass
+class EncliticClassification:
+    """Which RLA-ES affix classes and rules produce enclitic forms, with the evidence."""
+
+    classes: frozenset[str]
+    rules: frozenset[RuleKey]
+    evidence: dict[RuleKey, tuple[int, int]]  # rule → (enclitic applications, applications)
+
+    def keep(self, rule: AffixRule) -> bool:
+        """Rule filter for :class:`ExpandOptions`."""
+        return rule_key(rule) not in self.rules
+
+
+def classify_enclitics(dic: Dictionary) -> EncliticClassification:
+    """Find the enclitic classes and rules of the dictionary from its own expansions.
+
+    For every suffix rule, count over all entries it applies to how often the produced
+    word is :func:`is_enclitic_of_root` of that entry.  A whole class is enclitic when every
+    rule of it appends a pronoun ending and at least one rule is confirmed enclitic for most
+    of the words it applies to (this keeps -illo/-illa and -ble classes, whose endings merely
+    look like pronouns).  In the remaining classes a single rule is enclitic when it is
+    confirmed for most of the words it applies to (gerund + se, infinitive + se).
+    """
+    evidence = _enclitic_evidence(dic)
+    confirmed = {key for key, (hits, total) in evidence.items() if 2 * hits > total}
+    classes = set()
+    for flag, cls in dic.aff.suffixes.items():
+        all_pronoun_endings = all(CLITIC_ENDING.search(r.affix) for r in cls.rules)
+        if all_pronoun_endings and any(rule_key(r) in confirmed for r in cls.rules):
+            classes.add(flag)
+    rules = {key for key in confirmed if key[1] not in classes}
+    rules |= _untested_like_confirmed(dic, evidence, rules)
+    return EncliticClassification(frozenset(classes), frozenset(rules), evidence)
+
+
+def _untested_like_confirmed(
+    dic: Dictionary, evidence: dict[RuleKey, tuple[int, int]], confirmed: set[RuleKey]
+) -> set[RuleKey]:
+    """Rules no entry exercises, judged by a confirmed rule of their class with the same
+    appended string (R: -ñer → -ñéndose, like the confirmed -ñir → -ñéndose).  They matter
+    for the lemmas inflected by analogy."""
+    out = set()
+    for cls in dic.aff.suffixes.values():
+        enclitic_affixes = {r.affix for r in cls.rules if rule_key(r) in confirmed}
+        for rule in cls.rules:
+            key = rule_key(rule)
+            if key not in evidence and rule.affix in enclitic_affixes:
+                out.add(key)
+    return out
+
+
+def _enclitic_evidence(dic: Dictionary) -> dict[RuleKey, tuple[int, int]]:
+    """Per suffix rule: (applications judged enclitic, all applications), no prefixes."""
+    counts: dict[RuleKey, list[int]] = defaultdict(lambda: [0, 0])
+    options = ExpandOptions(prefixes=False)
+    for entry in dic.entries:
+        if not entry.flags:
+            continue
+        derivations = [d for d in dic.derive(entry, options) if d.suffixes]
+        words = {d.word for d in derivations}
+        for derivation in derivations:
+            tally = counts[rule_key(derivation.suffixes[-1])]
+            tally[1] += 1
+            if is_enclitic_of_root(derivation.word, entry.word, words - {derivation.word}):
+                tally[0] += 1
+    return {key: (hits, total) for key, (hits, total) in counts.items()}
+
+
+def spanish_options(classification: EncliticClassification) -> ExpandOptions:
+    """Expansion options for Spanish: all rules but the enclitic ones."""
+    return ExpandOptions(
+        prefixes=True, skip_flags=classification.classes, rule_filter=classification.keep
+    )
+
+
+@dataclass
+class SpanishSources:
+    """Surface forms (accented, lowercase) by where they come from."""
+
+    rla_forms: set[str]
+    verb_forms: set[str]
+    unflagged: list[str]
+    all_forms: set[str]  # every form RLA-ES accepts, enclitics included
+
+
+def expand_spanish(dic: Dictionary, classification: EncliticClassification) -> SpanishSources:
+    """Expand RLA-ES without enclitic rules; unflagged entries are kept apart for checking."""
+    options = spanish_options(classification)
+    rla: set[str] = set()
+    verbs: set[str] = set()
+    unflagged: list[str] = []
+    for entry in dic.entries:
+        if not is_lowercase_entry(entry.word) or es_is_abbreviation(entry.word):
+            continue
+        if not entry.flags:
+            unflagged.append(entry.word)
+            continue
+        is_verb = bool(entry.flags & ES_VERB_CLASSES)
+        for derivation in dic.derive(entry, options):
+            rla.add(derivation.word)
+            if is_verb and any(r.flag in ES_VERB_CLASSES for r in derivation.rules):
+                verbs.add(derivation.word)
+    all_forms = set(dic.expand(ExpandOptions()))
+    return SpanishSources(rla, verbs, sorted(set(unflagged)), all_forms)
+
+
+def paradigm_bases(words: Iterable[str], minimum: int = 3) -> set[str]:
+    """Words that occur with at least ``minimum`` different pronoun clusters among ``words``.
+
+    RLA-ES lists the forms of a few irregular verbs (dar, estar, haber, ir...) one by one,
+    enclitic forms included (da, dame, dale, dalo, dámelo...).  Such a series is the
+    evidence that the base is a verb form, where no affix class says so.  The base must be
+    a listed word itself (huela, huele, huelo are not hue + pronoun).
+    """
+    listed = set(words)
+    clusters: dict[str, set[tuple[str, ...]]] = defaultdict(set)
+    for word in listed:
+        for base, cluster in clitic_splits(word):
+            for candidate in base_candidates(base, cluster):
+                clusters[candidate].add(cluster)
+    return {
+        b for b, seen in clusters.items() if len(seen) >= minimum and b in listed and len(b) > 1
+    }
+
+
+def is_enclitic_word(word: str, verb_forms: set[str] | frozenset[str]) -> bool:
+    """Is a stand-alone word (no affix history) a verb form + enclitic pronouns?
+
+    Yes if it is an infinitive + pronouns (darle, irse, antojarse), a verb form + pronouns
+    with the accent enclisis requires (dámelo, habiéndose, ábrela), or a one-syllable verb
+    form + pronouns (dame, hazlo, dile).  ``verb_forms`` decides what is a verb form, so
+    ordinary words that merely end in -lo/-la/-se/-te/-nos (palo, pétalo, menos, fuese)
+    are not touched.
+    """
+    for base, cluster in clitic_splits(word):
+        plain = deaccent(base)
+        infinitive = re.search(r"(ar|er|ir)$", plain) is not None and len(plain) > 2
+        if infinitive and (cluster == ("se",) or base in verb_forms or plain in verb_forms):
+            return True
+        candidates = base_candidates(base, cluster)
+        accent_needed = syllables(plain) >= 2 or len(cluster) >= 2
+        if plain != base and accent_needed and candidates & verb_forms:
+            return True
+        lost_d = cluster[0] == "os" and base.endswith("d")  # cantad + os is spelt cantaos
+        if plain == base and syllables(base) == 1 and base in verb_forms and not lost_d:
+            return True
+    return False
+
+
+def pronominal_infinitive(word: str) -> str | None:
+    """The infinitive of a pronominal lemma (ababillarse → ababillar), else None."""
+    if word.endswith("se") and re.search(r"(ar|er|ir|ír)$", word[:-2]):
+        return word[:-2]
+    return None
+
+
+# --------------------------------------------------------------------------- analogy
+
+
+@dataclass(frozen=True)
+class AnalogyModel:
+    """What a dictionary entry says about inflecting words with its ending."""
+
+    word: str
+    category: str  # "verb", "plural" or "none"
+    flags: frozenset[str]
+
+
+def analogy_models(dic: Dictionary, enclitics: set[str]) -> list[AnalogyModel]:
+    """Common-word entries usable as models, reduced to their inflectional classes."""
+    models = []
+    for entry in dic.entries:
+        word = entry.word
+        if not is_lowercase_entry(word) or es_is_abbreviation(word) or word in enclitics:
+            continue
+        verb = entry.flags & ES_VERB_CLASSES
+        if verb:
+            models.append(AnalogyModel(word, "verb", frozenset(verb)))
+        elif entry.flags & ES_PLURAL_CLASSES:
+            models.append(AnalogyModel(word, "plural", frozenset(ES_PLURAL_CLASSES)))
+        else:
+            models.append(AnalogyModel(word, "none", frozenset()))
+    return models
+
+
+class EndingIndex:
+    """Models indexed by word ending, to find those sharing the longest ending quickly."""
+
+    def __init__(self, models: Iterable[AnalogyModel], max_len: int = 8) -> None:
+        self.max_len = max_len
+        self.by_ending: dict[str, list[AnalogyModel]] = defaultdict(list)
+        for model in models:
+            for k in range(2, min(max_len, len(model.word)) + 1):
+                self.by_ending[model.word[-k:]].append(model)
+
+    def longest(self, word: str, accept: Callable[[AnalogyModel], bool]) -> list[AnalogyModel]:
+        """Accepted models sharing the longest ending (≥ 2 letters) with ``word``."""
+        for k in range(min(self.max_len, len(word) - 1), 1, -1):
+            found = [m for m in self.by_ending.get(word[-k:], []) if m.word != word and accept(m)]
+            if found:
+                return found
+        return []
+
+
+def choose_flags(word: str, index: EndingIndex) -> frozenset[str]:
+    """Inflectional classes for a new lemma, by majority among the closest models.
+
+    First the category (verb / noun-adjective with plural / uninflected) is voted among the
+    entries sharing the longest ending; then, within it, the most common class set.  Ties
+    are broken by sorted order, so the result is deterministic.
+
+    Only infinitive-shaped words may be conjugated.  For them the closest entries *with
+    classes* are consulted first: if those are verbs, the word is conjugated like them even
+    when an unclassed entry shares a longer ending, because RLA-ES lists some rare verbs
+    without any class (derromper, recabdar), which says nothing about how they inflect.
+    Otherwise the longest ending decides between a plural and no inflection (so siquier
+    and anteanteayer follow doquier and anteayer, not brigadier).  Other words follow nouns,
+    adjectives and uninflected words (adverbs in -mente stay uninflected).
+    """
+    models: list[AnalogyModel]
+    if looks_like_infinitive(word):
+        models = index.longest(word, lambda m: m.category != "none")
+        if not models or _vote(m.category for m in models) != "verb":
+            models = index.longest(word, lambda m: True)
+    else:
+        models = index.longest(word, _nominal_model)
+    if not models:
+        return frozenset()
+    category = _vote(m.category for m in models)
+    flag_sets = ("".join(sorted(m.flags)) for m in models if m.category == category)
+    return frozenset(_vote(flag_sets))
+
+
+def _nominal_model(model: AnalogyModel) -> bool:
+    """Models for a word that is not an infinitive: nouns, adjectives, uninflected words.
+
+    Unclassed infinitives are left out: they are verbs RLA-ES did not conjugate.
+    """
+    return model.category == "plural" or (
+        model.category == "none" and not looks_like_infinitive(model.word)
+    )
+
+
+def looks_like_infinitive(word: str) -> bool:
+    """-ar, -er, -ir with an unaccented stem that has a vowel, or -aír/-eír/-oír.
+
+    Spanish infinitives never carry a written accent in the stem, so bóer, púber, esfínter
+    and mergánsar are nouns; czar (no vowel before -ar) is one too.
+    """
+    stem = word[:-2]
+    if word.endswith("ír"):
+        return bool(stem) and stem[-1] in "aeo" and deaccent(stem) == stem
+    return (
+        word.endswith(("ar", "er", "ir"))
+        and SPANISH_VOWELS.search(stem) is not None
+        and deaccent(stem) == stem
+    )
+
+
+def _vote(values: Iterable[str]) -> str:
+    """Most common value; ties go to the smallest value."""
+    counts = Counter(values)
+    return min(counts, key=lambda v: (-counts[v], v))
+
+
+@dataclass
+class AnalogyResult:
+    """The wspanish (and pronominal-only) lemmas RLA-ES lacks, and what they produced."""
+
+    lemmas: dict[str, frozenset[str]]  # lemma → classes applied
+    forms: dict[str, set[str]]  # lemma → surface forms produced (lemma included)
+
+
+def inflect_by_analogy(
+    dic: Dictionary,
+    lemmas: Iterable[str],
+    classification: EncliticClassification,
+    index: EndingIndex,
+) -> AnalogyResult:
+    """Apply to each lemma the inflectional classes of its closest RLA-ES models.
+
+    The affix rules themselves decide which forms come out (their conditions must match the
+    new lemma); enclitic rules stay excluded, and any form that is still the lemma plus
+    pronouns is dropped.
+    """
+    options = spanish_options(classification)
+    chosen: dict[str, frozenset[str]] = {}
+    produced: dict[str, set[str]] = {}
+    for lemma in sorted(set(lemmas)):
+        flags = choose_flags(lemma, index)
+        entry = DicEntry(lemma, flags, 0)
+        words = {d.word for d in dic.derive(entry, options)}
+        kept = {w for w in words if w == lemma or not is_enclitic_of_root(w, lemma, words)}
+        chosen[lemma] = flags
+        produced[lemma] = kept
+    return AnalogyResult(chosen, produced)
+
+
+# --------------------------------------------------------------------------- Spanish build
+
+
+@dataclass
+class SpanishBuild:
+    """Everything the Spanish build produced, for output and reporting."""
+
+    report: LanguageReport
+    classification: EncliticClassification
+    rla_surfaces: set[str]
+    analogy: AnalogyResult
+    dropped_unflagged: list[str]
+    wspanish: WspanishSelection
+
+
+def read_wspanish(path: Path = WSPANISH) -> list[str]:
+    """The wspanish word list (lowercase lemmas, UTF-8)."""
+    return [w.strip() for w in path.read_text("utf-8").splitlines() if w.strip()]
+
+
+def build_spanish(dic: Dictionary, wspanish: list[str]) -> SpanishBuild:
+    """RLA-ES expanded without enclitics + wspanish with its missing lemmas inflected."""
+    classification = classify_enclitics(dic)
+    sources = expand_spanish(dic, classification)
+    verbish = sources.verb_forms | paradigm_bases(sources.unflagged)
+    dropped = [w for w in sources.unflagged if is_enclitic_word(w, verbish)]
+    dropped_set = set(dropped)
+    rla_surfaces = sources.rla_forms | {w for w in sources.unflagged if w not in dropped_set}
+
+    selection = select_wspanish(wspanish, dic, sources.all_forms)
+    lemmas = selection.missing(sources.all_forms, dropped)
+    models = analogy_models(dic, dropped_set)
+    analogy = inflect_by_analogy(dic, lemmas, classification, EndingIndex(models))
+
+    surfaces = set(rla_surfaces) | set(selection.plain)
+    for forms in analogy.forms.values():
+        surfaces |= forms
+    report = LanguageReport("es", "Spanish")
+    report.words = finish_spanish(surfaces)
+    return SpanishBuild(report, classification, rla_surfaces, analogy, dropped, selection)
+
+
+@dataclass
+class WspanishSelection:
+    """The wspanish words sorted out: kept as they are, pronominal, proper nouns, abbreviations."""
+
+    plain: list[str]
+    pronominal: list[str]  # ababillarse: kept as the infinitive ababillar
+    abbreviations: list[str]
+    #: Kept, but RLA-ES lists them capitalised only (barcelona, tamarindo, carlota): about
+    #: half are common nouns, so they cannot be dropped as proper nouns automatically.
+    capitalised_in_rla: list[str]
+
+    def missing(self, known: set[str], rla_dropped: Iterable[str]) -> list[str]:
+        """Lemmas to inflect by analogy: words (pronominal verbs as infinitives) that RLA-ES
+        does not generate at all, plus RLA-ES's own pronominal-only verbs (antojarse)."""
+        infinitives = [w[:-2] for w in self.pronominal]
+        own = (pronominal_infinitive(w) for w in rla_dropped)
+        candidates = [*self.plain, *infinitives, *(w for w in own if w is not None)]
+        return sorted({w for w in candidates if w not in known})
+
+
+def select_wspanish(words: Iterable[str], dic: Dictionary, known: set[str]) -> WspanishSelection:
+    """Sort wspanish's words: a lemma list, but with pronominal verbs written with their
+    enclitic pronoun (ababillarse) and one vowel-less abbreviation (pchs)."""
+    capitalised = {e.word.lower() for e in dic.entries if not is_lowercase_entry(e.word)}
+    selection = WspanishSelection([], [], [], [])
+    for word in words:
+        if es_is_abbreviation(word):
+            selection.abbreviations.append(word)
+        elif pronominal_infinitive(word) is not None:
+            selection.pronominal.append(word)
+        else:
+            selection.plain.append(word)
+            if word in capitalised and word not in known:
+                selection.capitalised_in_rla.append(word)
+    return selection
+
+
+def finish_spanish(surfaces: Iterable[str]) -> list[str]:
+    """Normalise, keep 2..15 tiles, deduplicate, sort."""
+    out = set()
+    for surface in surfaces:
+        word = es_normalise(surface)
+        if word is not None and ES_MIN_TILES <= es_tiles(word) <= ES_MAX_TILES:
+            out.add(word)
+    return sorted(out)
+
+
+# =========================================================================== Romanian
+
+RO_FOLD = str.maketrans("ĂÂÎȘŞȚŢ", "AAISSTT")
+RO_ALPHABET = re.compile(r"[A-Z]+")
+RO_MIN_LETTERS, RO_MAX_LETTERS = 2, 17
+RO_VOWELS = re.compile(r"[aeiouăâîy]")
+
+#: rospell's noun and adjective classes, as its .aff header lists them ("Substantive:
+#: AFfRrsu feminine, C c M P z neuter, L l masculine; Adjective: D Q S T q e t; proper
+#: names: U T; neologisms: n").  Vocatives and short-article forms are looked for only here:
+#: the verb classes legitimately end in -u (ținu, petrecu) and contain no vocatives.
+RO_NOMINAL_CLASSES = frozenset("AFfRrsuaCcMPzLlDQSTqetnU")
+
+#: Genuine words that look like a feminine vocative in -o (stem + ă, stem + a both exist)
+#: but are adverbs, verb forms or loanwords; found by reviewing every unflagged entry the
+#: vocative test matched.
+RO_NOT_VOCATIVES = frozenset(
+    {
+        "colo",
+        "comando",
+        "devino",
+        "modulo",
+        "precomando",
+        "presto",
+        "pro",
+        "radiocomando",
+        "servocomando",
+        "solo",
+        "vino",
+    }
+)
+
+
+def ro_normalise(word: str) -> str | None:
+    """Uppercase, fold diacritics (both comma and cedilla Ș/Ț); None if not plain A–Z."""
+    folded = word.upper().translate(RO_FOLD)
+    return folded if RO_ALPHABET.fullmatch(folded) else None
+
+
+def ro_known_ending(rule: AffixRule) -> str:
+    """The end of every word a suffix rule produces, as far as its condition fixes it.
+
+    E.g. ``SFX L 0 le u`` always yields …u + le = …ule; ``SFX A ă e [^s]ă`` only …e.
+    """
+    tail = rule.condition.literal_tail
+    if rule.strip:
+        tail = tail[: -len(rule.strip)] if tail.endswith(rule.strip) else ""
+    return tail + rule.affix
+
+
+def ro_is_vocative_rule(rule: AffixRule) -> bool:
+    """Nominal suffix rules whose output ends in -ule (masc./neuter) or -o (feminine).
+
+    Romanian vocatives: domn → domnule, socru → socrule, fată → fato, bunică → bunico.
+    No other noun or adjective inflection ends in -ule or -o.
+    """
+    if rule.kind != "SFX" or rule.flag not in RO_NOMINAL_CLASSES or "-" in rule.affix:
+        return False
+    return ro_known_ending(rule).endswith("ule") or rule.affix.endswith("o")
+
+
+def ro_is_short_article_rule(rule: AffixRule) -> bool:
+    """Nominal rules that only append -u (bărbat → bărbatu, băiat → băiatu).
+
+    These are the short articulated forms written before a hyphenated clitic (bărbatu-său,
+    omu-i); hunspell splits at hyphens, so rospell needs them as separate words, but they
+    are not words on their own (the hyphenated forms themselves are dropped with the hyphen).
+    """
+    return rule.kind == "SFX" and rule.flag in RO_NOMINAL_CLASSES and rule.affix == rule.strip + "u"
+
+
+def ro_is_vocative_word(word: str, words: set[str] | frozenset[str]) -> bool:
+    """Is an unflagged dictionary word a vocative of some noun in ``words``?
+
+    rospell also lists many inflected forms one by one, vocatives included (copilule, omule,
+    fato, aripo).  A word is taken as a vocative if it is stem + -ule where the noun's
+    articulated dative (stem + -ului, or …u + -lui) exists, or stem + -o where the
+    feminine noun exists as stem + -ă (or stem, for -e/-ie nouns) with its article stem + -a.
+    """
+    if word in RO_NOT_VOCATIVES:
+        return False
+    if word.endswith("ule"):
+        if word[:-3] + "ului" in words:
+            return True
+        if word[:-2].endswith("u") and word[:-2] + "lui" in words:
+            return True
+    if word.endswith("o") and len(word) > 2:
+        stem = word[:-1]
+        return stem + "a" in words and (stem + "ă" in words or stem in words)
+    return False
+
+
+#: Words ending like a gerund + -u that are nouns.
+RO_NOT_GERUND_HOSTS = frozenset({"hindu", "nandu"})
+
+
+def ro_is_gerund_host(word: str) -> bool:
+    """Gerund + -u (cântându, venindu): only ever written before a hyphenated clitic.
+
+    rospell lists thousands of them, one by one, so that hunspell, which splits words at
+    hyphens, accepts cântându-mi or venindu-i; on their own they are not words.  Only the
+    gerund ends in -ând/-ind in Romanian, so the ending is enough (nandu, a bird, excepted).
+    """
+    return word.endswith(("ându", "indu")) and word not in RO_NOT_GERUND_HOSTS
+
+
+@dataclass
+class RomanianBuild:
+    """Everything the Romanian build produced."""
+
+    report: LanguageReport
+    vocative_rules: list[AffixRule]
+    short_rules: list[AffixRule]
+    surfaces: set[str]
+    dropped_unflagged: list[str]
+    gerund_hosts: list[str]
+    prefix_only_forms: int
+
+
+def romanian_options(dic: Dictionary) -> tuple[ExpandOptions, list[AffixRule], list[AffixRule]]:
+    """No prefix rules, no vocative rules, no short-article rules."""
+    rules = [r for cls in dic.aff.suffixes.values() for r in cls.rules]
+    vocative = [r for r in rules if ro_is_vocative_rule(r)]
+    short = [r for r in rules if ro_is_short_article_rule(r)]
+    dropped = {rule_key(r) for r in vocative + short}
+    options = ExpandOptions(prefixes=False, rule_filter=lambda r: rule_key(r) not in dropped)
+    return options, vocative, short
+
+
+def build_romanian(dic: Dictionary) -> RomanianBuild:
+    """rospell expanded without prefixes, vocatives and short-article forms."""
+    options, vocative, short = romanian_options(dic)
+    flagged: set[str] = set()
+    unflagged: set[str] = set()
+    for entry in dic.entries:
+        word = entry.word
+        if not is_lowercase_entry(word) or "." in word or RO_VOWELS.search(word) is None:
+            continue
+        if not entry.flags:
+            unflagged.add(word)
+            continue
+        flagged.update(d.word for d in dic.derive(entry, options))
+    known = flagged | unflagged
+    candidates = unflagged - flagged
+    dropped = sorted(w for w in candidates if ro_is_vocative_word(w, known))
+    hosts = sorted(w for w in candidates if ro_is_gerund_host(w))
+    surfaces = known - set(dropped) - set(hosts)
+    with_prefixes = {w for w in dic.expand(ExpandOptions(prefixes=True)) if is_lowercase_entry(w)}
+    report = LanguageReport("ro", "Romanian")
+    report.words = finish_romanian(surfaces)
+    prefix_only = len(set(finish_romanian(with_prefixes)) - set(report.words))
+    return RomanianBuild(report, vocative, short, surfaces, dropped, hosts, prefix_only)
+
+
+def finish_romanian(surfaces: Iterable[str]) -> list[str]:
+    """Normalise, keep 2..17 letters, deduplicate, sort."""
+    out = set()
+    for surface in surfaces:
+        word = ro_normalise(surface)
+        if word is not None and RO_MIN_LETTERS <= len(word) <= RO_MAX_LETTERS:
+            out.add(word)
+    return sorted(out)
+
+
+# =========================================================================== outputs
+
+
+def length_table(words: Sequence[str], measure: Callable[[str], int]) -> dict[int, int]:
+    """Word counts by length (tiles for Spanish, letters for Romanian)."""
+    counts = Counter(measure(w) for w in words)
+    return dict(sorted(counts.items()))
+
+
+def write_list(report: LanguageReport, meta: dict[str, object]) -> None:
+    """Write the .txt.xz list and its JSON description."""
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    (OUT_DIR / f"{report.code}.txt.xz").write_bytes(xz_bytes(report.words))
+    info = {
+        "name": report.code,
+        "language": report.name,
+        **meta,
+        "word_count": len(report.words),
+        "sha256": sha256_of(report.words),
+    }
+    text = json.dumps(info, ensure_ascii=False, indent=2) + "\n"
+    (OUT_DIR / f"{report.code}.json").write_text(text, "utf-8")
+
+
+LICENSE_FILES = {
+    "libreoffice-dictionaries.copyright": Path("/usr/share/doc/hunspell-es/copyright"),
+    "wspanish.copyright": Path("/usr/share/doc/wspanish/copyright"),
+    "GPL-2": Path("/usr/share/common-licenses/GPL-2"),
+    "GPL-3": Path("/usr/share/common-licenses/GPL-3"),
+    "LGPL-2.1": Path("/usr/share/common-licenses/LGPL-2.1"),
+    "LGPL-3": Path("/usr/share/common-licenses/LGPL-3"),
+    "MPL-1.1": Path("/usr/share/common-licenses/MPL-1.1"),
+}
+
+
+def write_licenses() -> None:
+    """Copy the upstream copyright files and licence texts next to the lists."""
+    target = OUT_DIR / "LICENSES"
+    target.mkdir(parents=True, exist_ok=True)
+    for name, source in LICENSE_FILES.items():
+        (target / name).write_bytes(source.read_bytes())
+    ro_header = _rospell_header(HUNSPELL_DIR / "ro_RO.aff")
+    (target / "rospell-AUTHORS").write_text(ro_header, "utf-8")
+
+
+def _rospell_header(path: Path) -> str:
+    """The authors and licence comment block at the top of rospell's .aff file."""
+    lines = path.read_text("utf-8").splitlines()
+    block = []
+    for line in lines[:40]:
+        if line.startswith("# Cuprins"):
+            break
+        if line.startswith("#"):
+            block.append(line)
+    return "Copied from the header of ro_RO.aff (Debian hunspell-ro):\n\n" + "\n".join(block) + "\n"
+
+
+def write_readme(versions: dict[str, str]) -> None:
+    """Attribution for the shipped lists."""
+    text = README_TEMPLATE.format(**{k.replace("-", "_"): v for k, v in versions.items()})
+    (OUT_DIR / "README.md").write_text(text, "utf-8")
+
+
+README_TEMPLATE = """\
+# Word lists
+
+Generated by `scripts/build_wordlists.py` from Debian 12 packages; do not edit by hand.
+How they are made (what is expanded, what is dropped and why): `docs/wordlists.md`.
+
+| File | Language | Sources |
+|------|----------|---------|
+| `es.txt.xz`, `es.json` | Spanish | RLA-ES (hunspell-es {hunspell_es}), wspanish {wspanish} |
+| `ro.txt.xz`, `ro.json` | Romanian | rospell (hunspell-ro {hunspell_ro}) |
+
+Both lists are xz-compressed UTF-8, one word per line, uppercase, sorted; the JSON files
+give the word count and the sha256 of the uncompressed list.
+
+## Spanish: RLA-ES
+
+*Diccionario de ortografía para el español* of the RLA-ES project (Recursos Lingüísticos
+Abiertos del Español), by Santiago Bosio and the RLA-ES contributors,
+<https://github.com/sbosio/rla-es>; version 2.6 as shipped in LibreOffice 7.5 and
+Debian's `hunspell-es` {hunspell_es} (source package libreoffice-dictionaries; Debian ships
+one `es_ES` file, every other `es_*` name is a symlink to it).
+
+Licence: tri-licensed **GPL-3.0-or-later OR LGPL-3.0-or-later OR MPL-1.1-or-later** (Debian
+copyright file: `Files: dictionaries/es/*`).
+
+## Spanish: wspanish
+
+The Spanish word list of Debian's `wspanish` package {wspanish} (`/usr/share/dict/spanish`),
+collected by various authors, Debian packaging by Enrique Zanardi and Agustín Martín
+Domingo.  Licence of the word list: **public domain**.
+
+## Romanian: rospell
+
+The Romanian hunspell dictionary of the rospell project (word list version 3.3.8), © 2005–2009
+Rospell Team (<http://rospell.sourceforge.net>): Lucian Constantin, Andrei Cipu, Sorin
+Sbarnea, Alexandru Szasz, Ionuț Păduraru, Adrian Stoica, Nicu Buculei, Cătălin Frâncu,
+Ionel Mugurel Ciobică, Mihai Budiu; as shipped in Debian's `hunspell-ro` {hunspell_ro}
+(source package libreoffice-dictionaries).
+
+Licence: tri-licensed **GPL-2.0 OR LGPL-2.1 OR MPL-1.1** (Debian copyright file:
+`Files: dictionaries/ro/*`; the .aff header says "GPL 2.0/LGPL 2.1/MPL 1.1 tri-license").
+
+## Licence texts
+
+`LICENSES/` holds Debian's copyright file of libreoffice-dictionaries (the same file ships
+with hunspell-es and hunspell-ro), the wspanish copyright file, the rospell author block
+from `ro_RO.aff`, and the texts of the GPL-2, GPL-3, LGPL-2.1, LGPL-3 and MPL-1.1.
+
+The lists are derived works (affix rules expanded, words filtered and normalised) and are
+distributed under the same terms as their sources.
+"""
+
+
+# =========================================================================== reporting
+
+
+def spanish_figures(build: SpanishBuild, compare: CompareResult | None) -> list[str]:
+    """Markdown lines describing the Spanish build."""
+    report = build.report
+    classes = "".join(sorted(build.classification.classes))
+    rules = sorted(build.classification.rules)
+    analogy = build.analogy
+    inflected = [lemma for lemma, flags in analogy.lemmas.items() if flags]
+    verbs = [lemma for lemma, flags in analogy.lemmas.items() if flags & ES_VERB_CLASSES]
+    new_forms = sum(len(f) for f in analogy.forms.values())
+    ws = build.wspanish
+    lines = [
+        "### Spanish",
+        "",
+        f"- Words: **{len(report.words):,}** (2–{ES_MAX_TILES} tiles, CH/LL/RR one tile).",
+        f"- Enclitic affix classes dropped whole: {len(build.classification.classes)} "
+        f"(`{classes}`).",
+        f"- Enclitic rules dropped inside other classes: {len(rules)} ({_rule_summary(rules)}).",
+        f"- Unflagged RLA-ES entries dropped as enclitic forms: {len(build.dropped_unflagged)} "
+        f"(e.g. {', '.join(_sample(build.dropped_unflagged, 12))}).",
+        f"- wspanish: {len(ws.plain) + len(ws.pronominal):,} words kept, of which "
+        f"{len(ws.pronominal)} pronominal verbs (-rse) taken as the bare infinitive; "
+        f"dropped {len(ws.abbreviations)} vowel-less abbreviation(s) "
+        f"({', '.join(ws.abbreviations)}); {len(ws.capitalised_in_rla)} kept words are "
+        f"capitalised-only entries in RLA-ES (see the limitations below).",
+        f"- Lemmas inflected by analogy (wspanish + RLA-ES pronominal-only verbs): "
+        f"{len(analogy.lemmas):,}, of which {len(inflected):,} received classes "
+        f"({len(verbs):,} verbs, {len(inflected) - len(verbs):,} plurals); "
+        f"{new_forms:,} surface forms produced (lemmas included).",
+        _acceptance_line(report, "es_ES", "RLA-ES-derived forms"),
+        "",
+        *_length_lines(report.words, es_tiles, "tiles"),
+    ]
+    if compare is not None:
+        lines += ["", *compare.lines()]
+    return lines
+
+
+def _sample(items: Sequence[str], count: int) -> list[str]:
+    """Evenly spaced examples from a sorted list (deterministic)."""
+    step = max(1, len(items) // count)
+    return list(items[::step][:count])
+
+
+def _rule_summary(rules: Sequence[RuleKey]) -> str:
+    """E.g. ``R×10, X×26``."""
+    counts = Counter(flag for _, flag, _ in rules)
+    return ", ".join(f"{flag}×{n}" for flag, n in sorted(counts.items()))
+
+
+def _acceptance_line(report: LanguageReport, dictionary: str, what: str) -> str:
+    """One line with the ``hunspell -G`` result."""
+    if not report.checked:
+        return "- hunspell -G check: not run."
+    rate = 100.0 * report.accepted / report.checked
+    return (
+        f"- `hunspell -d {dictionary} -G` accepts {report.accepted:,} of {report.checked:,} "
+        f"{what} ({rate:.3f} %)."
+    )
+
+
+def _length_lines(words: Sequence[str], measure: Callable[[str], int], unit: str) -> list[str]:
+    """A markdown table of counts by length."""
+    table = length_table(words, measure)
+    lines = [f"| {unit} | words |", "|---:|---:|"]
+    lines += [f"| {length} | {count:,} |" for length, count in table.items()]
+    lines.append(f"| total | {len(words):,} |")
+    return lines
+
+
+def romanian_figures(build: RomanianBuild) -> list[str]:
+    """Markdown lines describing the Romanian build."""
+    report = build.report
+    return [
+        "### Romanian",
+        "",
+        f"- Words: **{len(report.words):,}** (2–{RO_MAX_LETTERS} letters).",
+        f"- Vocative rules dropped: {len(build.vocative_rules)}; short-article (-u) rules "
+        f"dropped: {len(build.short_rules)}.",
+        f"- Unflagged rospell entries dropped as vocatives: {len(build.dropped_unflagged)} "
+        f"(e.g. {', '.join(_sample(build.dropped_unflagged, 10))}).",
+        f"- Unflagged gerund + -u forms dropped (cântându, written only before a hyphen): "
+        f"{len(build.gerund_hosts):,}.",
+        f"- Words the prefix rules would add (not shipped): {build.prefix_only_forms:,}.",
+        _acceptance_line(report, "ro_RO", "shipped surface forms"),
+        "",
+        *_length_lines(report.words, len, "letters"),
+    ]
+
+
+@dataclass
+class CompareResult:
+    """Differences between the built Spanish list and another list."""
+
+    path: str
+    other_count: int
+    only_ours: list[str]
+    only_theirs: list[str]
+
+    def lines(self) -> list[str]:
+        """Markdown summary."""
+        return [
+            f"Compared with `{self.path}` ({self.other_count:,} words, no K/W): "
+            f"{len(self.only_ours):,} words only here, {len(self.only_theirs):,} only there.",
+        ]
+
+
+def compare_spanish(words: Sequence[str], path: Path) -> CompareResult:
+    """Diff against another list (digraphs as letters); K and W words are left out of ours."""
+    raw = path.read_bytes()
+    text = (lzma.decompress(raw) if path.suffix == ".xz" else raw).decode("utf-8")
+    theirs = {w.strip() for w in text.splitlines() if w.strip()}
+    ours = {w for w in words if "K" not in w and "W" not in w}
+    return CompareResult(str(path), len(theirs), sorted(ours - theirs), sorted(theirs - ours))
+
+
+def update_docs(lines: Sequence[str]) -> None:
+    """Replace the generated-figures section of docs/wordlists.md (if the markers exist)."""
+    if not DOCS.exists():
+        return
+    text = DOCS.read_text("utf-8")
+    start, end = text.find(FIGURES_BEGIN), text.find(FIGURES_END)
+    if start < 0 or end < start:
+        return
+    body = "\n".join([FIGURES_BEGIN, "", *lines, "", FIGURES_END])
+    DOCS.write_text(text[:start] + body + text[end + len(FIGURES_END) :], "utf-8")
+
+
+# =========================================================================== main
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Command-line options."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--no-verify", action="store_true", help="skip the hunspell -G check")
+    parser.add_argument("--compare-es", type=Path, help="a Spanish list to diff against")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Build both lists, verify them with hunspell, write outputs and figures."""
+    args = parse_args(argv)
+    started = time.monotonic()
+    versions = {p: package_version(p) for p in ("hunspell-es", "hunspell-ro", "wspanish")}
+
+    es_dic = load_dictionary(HUNSPELL_DIR / "es_ES.aff", HUNSPELL_DIR / "es_ES.dic")
+    spanish = build_spanish(es_dic, read_wspanish())
+    ro_dic = load_dictionary(HUNSPELL_DIR / "ro_RO.aff", HUNSPELL_DIR / "ro_RO.dic")
+    romanian = build_romanian(ro_dic)
+    if not args.no_verify:
+        verify(spanish.report, _shipped_surfaces(spanish.rla_surfaces, es_normalise), "es_ES")
+        verify(romanian.report, _shipped_surfaces(romanian.surfaces, ro_normalise), "ro_RO")
+
+    es_source = f"RLA-ES (hunspell-es {versions['hunspell-es']}) + wspanish {versions['wspanish']}"
+    write_list(spanish.report, {"version": versions["hunspell-es"], "source": es_source})
+    ro_source = f"rospell (hunspell-ro {versions['hunspell-ro']})"
+    write_list(romanian.report, {"version": versions["hunspell-ro"], "source": ro_source})
+    write_licenses()
+    write_readme(versions)
+
+    compare = compare_spanish(spanish.report.words, args.compare_es) if args.compare_es else None
+    figures = [*spanish_figures(spanish, compare), "", *romanian_figures(romanian)]
+    update_docs(figures)
+    print("\n".join(figures))
+    print(f"\nbuilt in {time.monotonic() - started:.1f} s")
+    return 0
+
+
+def _shipped_surfaces(
+    surfaces: Iterable[str], normalise: Callable[[str], str | None]
+) -> Iterator[str]:
+    """Surface forms that end up in the list (those the alphabet can spell)."""
+    return (s for s in surfaces if normalise(s) is not None)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
