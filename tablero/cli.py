@@ -155,16 +155,8 @@ def _lexicon_for_lookup(name: str) -> Lexicon:
     """``es``/``ro`` (shipped), a ``.kwg`` graph or a word list; the alphabet follows the name."""
     from .alphabet import alphabet_by_name
 
-    alphabet_name = "ro" if name == "ro" else "es"
-    if name.endswith(".kwg"):
-        from .lexicon.graph import GraphLexicon
-
-        try:
-            return GraphLexicon.load(name)
-        except LexiconError as e:
-            fail(str(e))
     try:
-        return load_lexicon(name, alphabet_by_name(alphabet_name))
+        return load_lexicon(name, alphabet_by_name("ro" if name == "ro" else "es"))
     except LexiconError as e:
         fail(str(e))
 
@@ -228,17 +220,14 @@ def anagram_command(
     lexicon_name: str, as_pattern: bool, partial: bool, as_json: bool, letters: str
 ) -> None:
     """Words made of LETTERS (? is a blank), or matching a pattern (CA??, *CION)."""
-    from .lexicon.graph import GraphLexicon, build_graph_file, cache_dir
+    from pathlib import Path
+
+    from .lexicon.graph import GraphLexicon, graph_for_word_list
 
     lexicon = _lexicon_for_lookup(lexicon_name)
-    if not isinstance(lexicon, GraphLexicon):
-        words = sorted(lexicon) if hasattr(lexicon, "__iter__") else []
-        target = cache_dir() / f"list-{lexicon.info().checksum[:16]}.kwg"
-        lexicon = (
-            GraphLexicon.load(target)
-            if target.is_file()
-            else build_graph_file(words, lexicon.alphabet, target, lexicon.info().name)
-        )
+    if not isinstance(lexicon, GraphLexicon):  # a plain word list: use its cached graph
+        info = lexicon.info()
+        lexicon = graph_for_word_list(Path(lexicon_name), lexicon.alphabet, info.name)
     tokens = _query_tokens(letters, lexicon.alphabet)
     if as_pattern or "*" in tokens:
         found = lexicon.pattern(tokens)

@@ -39,7 +39,7 @@ from .rules import (
     check_words_in_lexicon,
 )
 from .scoring import MoveScore, score_cambio, score_placement
-from .variant import BLANK, Variant, load_variant, square_name
+from .variant import BLANK, Variant, load_variant
 
 __all__ = ["Game", "GameResult", "PlayerState", "TurnResult"]
 
@@ -259,10 +259,7 @@ class Game:
             return self.challenge(self.to_move, elapsed)
         if self.is_over:
             raise IllegalMove("game_over", "the game is over")
-        if elapsed < 0 or not math.isfinite(elapsed):
-            raise ValueError(
-                f"elapsed time must be a non-negative number of seconds, not {elapsed}"
-            )
+        _check_elapsed(elapsed)
         player = self.current
         clock = self.variant.clock
         if (
@@ -440,10 +437,7 @@ class Game:
             raise IllegalMove("nothing_to_challenge", "there is no play to challenge")
         if not 0 <= challenger < len(self.players) or challenger == c.seat:
             raise IllegalMove("nothing_to_challenge", "a player cannot challenge their own play")
-        if elapsed < 0 or not math.isfinite(elapsed):
-            raise ValueError(
-                f"elapsed time must be a non-negative number of seconds, not {elapsed}"
-            )
+        _check_elapsed(elapsed)
         challenger_clock = self.players[challenger].clock
         if challenger_clock is not None:
             self.players[challenger].clock = challenger_clock - elapsed
@@ -663,5 +657,8 @@ class Game:
         total.update(t.rack_form for _, t in self.board.tiles())
         return total
 
-    def describe_square(self, coord: tuple[int, int]) -> str:
-        return f"{square_name(coord)} {self.variant.square_code(coord)}"
+
+def _check_elapsed(elapsed: float) -> None:
+    """Clock input comes from interfaces; reject nonsense before anything changes."""
+    if elapsed < 0 or not math.isfinite(elapsed):
+        raise ValueError(f"elapsed time must be a non-negative number of seconds, not {elapsed}")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import lzma
 import os
 import tempfile
 from collections import Counter
@@ -167,13 +166,6 @@ def _rest_can_be_empty(codes: list[int | str], i: int) -> bool:
 # -- building and caching ---------------------------------------------------------------------
 
 
-def read_word_list(path: Path, alphabet: Alphabet) -> list[str]:
-    """Normalised words of a plain list (``.xz`` allowed); errors name the line."""
-    from . import WordListLexicon
-
-    return sorted(WordListLexicon.from_file(path, alphabet))
-
-
 def build_graph_file(
     words: list[str],
     alphabet: Alphabet,
@@ -215,16 +207,9 @@ def graph_for_word_list(
             return GraphLexicon.load(target)
         except LexiconError:
             pass  # a damaged cache file is rebuilt
-    text = (lzma.decompress(raw) if path.suffix == ".xz" else raw).decode("utf-8")
     from . import WordListLexicon
 
-    words = sorted(
-        WordListLexicon.from_words(
-            (line for line in text.splitlines() if line.strip() and not line.startswith("#")),
-            alphabet,
-            name,
-        )
-    )
+    words = sorted(WordListLexicon.from_file(path, alphabet, name=name))
     return build_graph_file(words, alphabet, target, name, version, show_progress)
 
 
