@@ -15,6 +15,7 @@ from rich.console import Console
 from . import render
 from .formats.cgp import CgpError, read_cgp
 from .lexicon import Lexicon, LexiconError, load_lexicon, shipped_list_path
+from .lexicon.letters import LetterTable
 from .moves import NotationError, parse_move
 from .rules import IllegalMove, check_move
 from .variant import Variant, VariantError, builtin_variant_names, load_variant
@@ -279,6 +280,12 @@ def lexicon_group() -> None:
     """Build and inspect word graphs."""
 
 
+_LETTERS_HELP = (
+    "Which tile code is which letter in the file: fise (the 28 FISE tiles, as wolges numbers "
+    "them), tablero-es, tablero-ro, english, or a file with one letter per line."
+)
+
+
 @lexicon_group.command("build")
 @click.argument("source", type=click.Path(exists=True, dir_okay=False))
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="The .kwg file.")
@@ -287,8 +294,14 @@ def lexicon_group() -> None:
 )
 @click.option("--name", help="The lexicon's name (default: the file's name).")
 @click.option("--version", "version_text", default="", help="The lexicon's version.")
+@click.option("--letters", "letters_spec", help=_LETTERS_HELP + " Default: the alphabet's own.")
 def lexicon_build(
-    source: str, out: str, alphabet_name: str, name: str | None, version_text: str
+    source: str,
+    out: str,
+    alphabet_name: str,
+    name: str | None,
+    version_text: str,
+    letters_spec: str | None,
 ) -> None:
     """Build a word graph (KWG, DAWG + GADDAG) from a plain word list, one word per line."""
     from pathlib import Path
@@ -299,17 +312,105 @@ def lexicon_build(
 
     alphabet = alphabet_by_name(alphabet_name)
     label = name or Path(source).name.removesuffix(".xz").removesuffix(".txt")
+    table = _letter_table_option(letters_spec)
     try:
         words = sorted(WordListLexicon.from_file(source, alphabet, name=label))
     except LexiconError as e:
         fail(str(e))
-    lexicon = build_graph_file(words, alphabet, Path(out), label, version_text)
+    lexicon = build_graph_file(words, alphabet, Path(out), label, version_text, letters=table)
     info = lexicon.info()
+    left_out = len(words) - info.word_count
     console.print(
         f"{out}: {info.word_count:,} words, {len(lexicon.kwg):,} nodes, "
         f"{Path(out).stat().st_size:,} bytes; checksum {info.checksum[:16]}…",
         highlight=False,
     )
+    if left_out:
+        console.print(
+            f"{left_out:,} words left out: they use letters the "
+            f"{table.name if table else ''} letter table does not have",
+            highlight=False,
+        )
+
+
+@lexicon_group.command("import")
+@click.argument("graph", type=click.Path(exists=True, dir_okay=False))
+@click.option("--letters", "letters_spec", required=True, help=_LETTERS_HELP)
+@click.option(
+    "--alphabet", "alphabet_name", default="es", show_default=True, type=click.Choice(["es", "ro"])
+)
+@click.option("--name", help="The lexicon's name (default: the file's name).")
+@click.option("--version", "version_text", default="", help="The lexicon's version.")
+def lexicon_import(
+    graph: str, letters_spec: str, alphabet_name: str, name: str | None, version_text: str
+) -> None:
+    """Describe a KWG built by another engine, so --lexicon FILE.kwg works everywhere.
+
+    Writes FILE.kwg.json beside it with the name, word count, checksum and letter table.
+    """
+    from pathlib import Path
+
+    from .alphabet import alphabet_by_name
+    from .lexicon.graph import import_graph_file
+
+    table = _letter_table_option(letters_spec)
+    assert table is not None
+    label = name or Path(graph).name.removesuffix(".kwg")
+    try:
+        lexicon = import_graph_file(
+            Path(graph), alphabet_by_name(alphabet_name), table, label, version_text
+        )
+    except LexiconError as e:
+        fail(str(e))
+    info = lexicon.info()
+    console.print(
+        f"{graph}: {info.word_count:,} words read with the {table.name} letter table; "
+        f"checksum {info.checksum[:16]}…",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+@lexicon_group.command("info")
+@click.argument("graph", type=click.Path(exists=True, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def lexicon_info(graph: str, as_json: bool) -> None:
+    """Name, version, word count, checksum and letter table of a .kwg file."""
+    from pathlib import Path
+
+    from .lexicon.graph import GraphLexicon
+
+    try:
+        lexicon = GraphLexicon.load(Path(graph))
+    except LexiconError as e:
+        fail(str(e))
+    meta = json.loads(Path(graph + ".json").read_text("utf-8"))
+    info = lexicon.info()
+    out = {
+        "name": info.name,
+        "version": info.version,
+        "word_count": info.word_count,
+        "checksum": info.checksum,
+        "alphabet": lexicon.alphabet.name,
+        "letter_table": meta.get("letter_table", f"tablero-{lexicon.alphabet.name}"),
+        "nodes": len(lexicon.kwg),
+    }
+    if as_json:
+        click.echo(json.dumps(out, ensure_ascii=False))
+    else:
+        for key, value in out.items():
+            console.print(f"{key}: {value}", highlight=False)
+
+
+def _letter_table_option(spec: str | None) -> LetterTable | None:
+    from .lexicon.letters import LetterTableError, letter_table
+
+    if spec is None:
+        return None
+    try:
+        return letter_table(spec)
+    except LetterTableError as e:
+        fail(str(e))
 
 
 @main.command("play")

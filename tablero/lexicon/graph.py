@@ -4,7 +4,9 @@ Word lists are what people edit and ship; the graph is what programs use. The fi
 list is used its graph is built (with a progress bar) and cached under ``cache_dir()``, keyed
 by the list's checksum, so later runs map the cached file instead of rebuilding it. Each
 ``.kwg`` file has a sidecar ``.kwg.json`` with the lexicon's name, version, word count,
-checksum and alphabet, so a game can record exactly which dictionary judged it.
+checksum, alphabet and letter table (which tile code is which letter; see ``letters.py``), so
+a game can record exactly which dictionary judged it, and a graph numbered by another engine's
+table reads as the same words here.
 """
 
 from __future__ import annotations
@@ -21,8 +23,16 @@ from pathlib import Path
 from ..alphabet import Alphabet, SpellingError, alphabet_by_name
 from . import Lexicon, LexiconError, LexiconInfo
 from .kwg import Kwg, build_kwg
+from .letters import LetterTable, LetterTableError, letter_table, remap_nodes
 
-__all__ = ["GraphLexicon", "build_graph_file", "cache_dir", "graph_for_word_list"]
+__all__ = [
+    "GraphLexicon",
+    "build_graph_file",
+    "cache_dir",
+    "graph_for_word_list",
+    "import_graph_file",
+    "word_list_checksum",
+]
 
 GRAPH_FORMAT = 1
 """Bumped when the way we build graphs changes, so old cache files are not reused."""
@@ -46,19 +56,35 @@ class GraphLexicon(Lexicon):
 
     @classmethod
     def load(cls, path: str | Path) -> GraphLexicon:
-        """A ``.kwg`` file with its ``.kwg.json`` sidecar (one read; no rebuild)."""
+        """A ``.kwg`` file with its ``.kwg.json`` sidecar (one read; no rebuild).
+
+        A graph numbered by another table than the alphabet's (``letters`` in the sidecar) is
+        renumbered once, in memory, so that look-ups and move generation see our codes.
+        """
         p = Path(path)
         meta_path = p.with_name(p.name + ".json")
+        if not meta_path.is_file() and p.is_file():
+            raise LexiconError(
+                f"{p} has no {meta_path.name} saying which letter each tile code is; "
+                f"describe it once with: tablero lexicon import {p} --letters TABLE"
+            )
         try:
             meta = json.loads(meta_path.read_text("utf-8"))
             alphabet = alphabet_by_name(meta["alphabet"])
             info = LexiconInfo(meta["name"], meta["version"], meta["word_count"], meta["checksum"])
+            labels = meta.get("letters")
+            table = letter_table(labels) if labels else LetterTable.of(alphabet)
         except (OSError, KeyError, ValueError) as e:
             raise LexiconError(f"{meta_path}: cannot read the graph's description ({e})") from None
         try:
             kwg = Kwg.load(p)
         except (OSError, ValueError) as e:
             raise LexiconError(f"{p}: not a readable KWG word graph ({e})") from None
+        if table.labels != alphabet.letters:
+            try:
+                kwg = Kwg(remap_nodes(kwg.nodes, table.codes_to(alphabet)))
+            except (LetterTableError, ValueError) as e:
+                raise LexiconError(f"{p}: {e}") from None
         return cls(kwg, alphabet, info)
 
     def info(self) -> LexiconInfo:
@@ -166,6 +192,11 @@ def _rest_can_be_empty(codes: list[int | str], i: int) -> bool:
 # -- building and caching ---------------------------------------------------------------------
 
 
+def word_list_checksum(words: Iterable[str]) -> str:
+    """sha256 of the sorted words, one per line: the same list gives the same sum anywhere."""
+    return hashlib.sha256("".join(w + "\n" for w in sorted(words)).encode("utf-8")).hexdigest()
+
+
 def build_graph_file(
     words: list[str],
     alphabet: Alphabet,
@@ -173,10 +204,23 @@ def build_graph_file(
     name: str,
     version: str = "",
     show_progress: bool = True,
+    letters: LetterTable | None = None,
 ) -> GraphLexicon:
-    """Build the KWG of a word list and write it with its sidecar, atomically."""
-    checksum = hashlib.sha256("".join(w + "\n" for w in words).encode("utf-8")).hexdigest()
-    encoded = [alphabet.encode(w) for w in words]
+    """Build the KWG of a word list and write it with its sidecar, atomically.
+
+    ``letters`` numbers the file's tiles by another engine's table; words spelled with a
+    letter that table lacks (K and W for ``fise``) cannot be stored and are left out, so
+    the returned lexicon's word count says how many went in.
+    """
+    table = letters or LetterTable.of(alphabet)
+    if table.labels != alphabet.letters:
+        mapping = table.codes_from(alphabet)
+        kept = [w for w in words if all(c in mapping for c in alphabet.encode(w))]
+        encoded = [bytes(mapping[c] for c in alphabet.encode(w)) for w in kept]
+        words = kept
+    else:
+        encoded = [alphabet.encode(w) for w in words]
+    checksum = word_list_checksum(words)
     if show_progress:
         from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -189,10 +233,42 @@ def build_graph_file(
         kwg = build_kwg(encoded)
     info = LexiconInfo(name, version, len(words), checksum)
     out.parent.mkdir(parents=True, exist_ok=True)
-    meta = asdict(info) | {"alphabet": alphabet.name, "format": GRAPH_FORMAT}
     _atomic_write(out, kwg.to_bytes())
-    _atomic_write(out.with_name(out.name + ".json"), json.dumps(meta, indent=1).encode())
+    _write_sidecar(out, info, alphabet, table)
+    if table.labels != alphabet.letters:
+        kwg = Kwg(remap_nodes(kwg.nodes, table.codes_to(alphabet)))
     return GraphLexicon(kwg, alphabet, info)
+
+
+def import_graph_file(
+    path: Path, alphabet: Alphabet, letters: LetterTable, name: str, version: str = ""
+) -> GraphLexicon:
+    """Describe a KWG made elsewhere: write its sidecar, with the table that numbers its tiles.
+
+    The words are read back through the table to count them and to compute the same checksum
+    a build from the plain list would record, so a game records which dictionary it used
+    whichever engine built the file.
+    """
+    try:
+        kwg = Kwg.load(path)
+        ours = Kwg(remap_nodes(kwg.nodes, letters.codes_to(alphabet)))
+    except (OSError, ValueError) as e:
+        raise LexiconError(f"{path}: {e}") from None
+    words = [alphabet.decode(bytes(codes)) for codes in ours.words()]
+    info = LexiconInfo(name, version, len(words), word_list_checksum(words))
+    _write_sidecar(path, info, alphabet, letters)
+    return GraphLexicon(ours, alphabet, info)
+
+
+def _write_sidecar(out: Path, info: LexiconInfo, alphabet: Alphabet, table: LetterTable) -> None:
+    meta = asdict(info) | {
+        "alphabet": alphabet.name,
+        "letter_table": table.name,
+        "letters": list(table.labels),
+        "format": GRAPH_FORMAT,
+    }
+    data = json.dumps(meta, indent=1, ensure_ascii=False).encode("utf-8")
+    _atomic_write(out.with_name(out.name + ".json"), data)
 
 
 def graph_for_word_list(
