@@ -438,5 +438,9 @@ def play_command(
     play_game(v, names, lexicon, seed=seed, console=console)
 
 
+from .server.cli import serve  # noqa: E402  (the web app's command: tablero/server/cli.py)
+
+main.add_command(serve)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -140,13 +140,18 @@ class Game:
         if self.variant.start_rule == "random" or len(candidates) == 1:
             first = self._rng.randrange(len(self.players))
         else:
-            while len(candidates) > 1:
+            # With a bag whose tiles all rank alike (a one-letter test set), draws could tie
+            # forever; then the tied players are ordered by lot instead.
+            can_break_ties = len({self._start_rank(t) for t in self.bag}) > 1
+            while len(candidates) > 1 and can_break_ties:
                 drawn = {seat: self._draw_one() for seat in candidates}
                 draws.append([[seat, tile] for seat, tile in drawn.items()])
                 best = min(self._start_rank(t) for t in drawn.values())
                 candidates = [s for s, t in drawn.items() if self._start_rank(t) == best]
                 self.bag.extend(drawn.values())
             first = candidates[0]
+            if len(candidates) > 1:
+                first = candidates[self._rng.randrange(len(candidates))]
         self.to_move = first
         order = self._turn_order_from(first)
         for seat in order:

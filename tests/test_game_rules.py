@@ -6,11 +6,16 @@ Every rejected action is checked to leave the whole game state unchanged.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import tablero
 from tablero.alphabet import ROMANIAN
 from tablero.game import Game
+from tablero.lexicon import AnyWordLexicon
 from tablero.rules import IllegalMove
+from tablero.variant import load_variant
 from tests.helpers import empty_bag, lay, rig, words
 
 ES = words("CASA", "CASAS", "AS", "SA", "TRABAJO", "TRABADO", "TRAMADO", "BOTA", "MOTA")
@@ -396,3 +401,19 @@ def test_a_tampered_log_does_not_replay() -> None:
     log[1]["score"] += 1
     with pytest.raises(ValueError, match="event 1"):
         Game.replay(log, ES)
+
+
+
+def test_a_bag_of_one_letter_cannot_tie_forever_so_lots_decide(tmp_path: Path) -> None:
+    """Draws for the start never break a tie when every tile ranks alike; lots decide then."""
+    fise = (Path(tablero.__file__).parent / "variants" / "fise.toml").read_text("utf-8")
+    start = fise.index("[tiles]")
+    end = fise.index("\n[", start + 1)
+    one_letter = fise[:start] + "[tiles]\nA = [100, 1]\n" + fise[end:]
+    path = tmp_path / "one_letter.toml"
+    path.write_text(one_letter, "utf-8")
+    variant = load_variant(str(path))
+    assert variant.start_rule != "random" and set(variant.tiles) == {"A"}
+    lexicon = AnyWordLexicon(variant.alphabet)
+    firsts = {Game(variant, ["A", "B"], lexicon, seed=s).to_move for s in range(12)}
+    assert firsts == {0, 1}

@@ -1,0 +1,379 @@
+"""GCG: a finished (or running) game as text, one line per turn, as Scrabble programs write it.
+
+Specified in ``docs/formats.md`` ("GCG"). A line per turn::
+
+    #character-encoding UTF-8
+    #variant fise
+    #lexicon es
+    #player1 Ana Ana María
+    #player2 Luis Luis
+    >Ana: ACSAEIR 8H CASA +12 12
+    >Luis: LLOTUEZ H7 .[LL]O... +9 9
+
+Ours beyond the common format: ``#variant`` (our rule set's name), digraph tiles ``[CH]`` as in
+CGP, ``CAMBIO H8 D`` moves, a withdrawn play ``--`` after a lost turn too, end-of-game lines
+``(time)`` and ``(blank)`` for Letras Top's blank penalty, pragmas ``#timeout``, ``#skip`` and
+``#shuffle`` for what happened without points, and lines without a rack (``>Ana: 8H CASA +12
+12``) for a game still being played, whose racks are secret.
+
+``read_gcg`` parses a file; ``replay_gcg`` rebuilds the board from the moves and checks that
+every recorded score is what the rules give, returning the final scores.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..board import Board
+from ..game import Game
+from ..moves import Cambio, Exchange, NotationError, Place, format_move, parse_move, parse_rack
+from ..rules import IllegalMove, check_cambio, check_placement, resolve_place
+from ..scoring import score_cambio, score_placement
+from ..variant import BLANK, Coord, Variant, VariantError, load_variant
+
+__all__ = ["GcgError", "GcgGame", "GcgPlayer", "GcgTurn", "read_gcg", "replay_gcg", "write_gcg"]
+
+
+class GcgError(ValueError):
+    """A GCG file that is malformed, or whose moves do not give its recorded scores."""
+
+
+@dataclass(frozen=True)
+class GcgPlayer:
+    nick: str
+    name: str
+
+
+@dataclass(frozen=True)
+class GcgTurn:
+    """One ``>`` line."""
+
+    line: int
+    player: int
+    rack: str | None
+    """As written (``AB?[CH]``); None when the line has no rack."""
+    kind: str
+    """place, exchange, pass, withdrawn, cambio, end (an end-of-game adjustment)."""
+    move: str
+    """The move as written: ``8H CA.A``, ``-ABC``, ``-``, ``--``, ``CAMBIO H8 D``, ``(ABC)``."""
+    score: int
+    total: int
+
+
+@dataclass
+class GcgGame:
+    players: list[GcgPlayer]
+    turns: list[GcgTurn]
+    variant: str | None = None
+    lexicon: str | None = None
+    title: str | None = None
+    pragmas: list[tuple[str, str]] = field(default_factory=list)
+    """Every ``#name value`` line in order (notes, timeouts, ...)."""
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def _nicks(names: list[str]) -> list[str]:
+    """GCG nicks are single tokens, unique, without ':'."""
+    out: list[str] = []
+    for i, name in enumerate(names):
+        base = re.sub(r"[\s:#>]+", "_", name).strip("_") or f"p{i + 1}"
+        nick, k = base, 2
+        while nick in out:
+            nick, k = f"{base}_{k}", k + 1
+        out.append(nick)
+    return out
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _rack_text(rack: list[str]) -> str:
+    return "".join(f"[{t}]" if len(t) > 1 else t for t in rack)
+
+
+def write_gcg(game: Game, *, hide_racks: bool = False, title: str | None = None) -> str:
+    """The game as GCG. ``hide_racks`` leaves out every rack and which tiles were exchanged
+    (for a game still being played); the end-of-game lines are written once it is over."""
+    names = [p.name for p in game.players]
+    nicks = _nicks(names)
+    v = game.variant
+    out = ["#character-encoding UTF-8"]
+    if title:
+        out.append(f"#title {_one_line(title)}")
+    out.append(f"#variant {v.name}")
+    out.append(f"#lexicon {game.lexicon.info().name}")
+    out.extend(
+        f"#player{i + 1} {nick} {_one_line(n)}"
+        for i, (nick, n) in enumerate(zip(nicks, names, strict=True))
+    )
+    # Step a fresh game through the actions to know each rack before its move.
+    g = Game(v, names, game.lexicon, seed=game.seed)
+    totals = [0] * len(names)
+
+    def line(seat: int, rack: list[str] | None, move: str, score: int) -> None:
+        totals[seat] += score
+        fields = [f">{nicks[seat]}:"]
+        if not hide_racks and rack:
+            fields.append(_rack_text(rack))
+        fields += [move, f"{score:+d}", str(totals[seat])]
+        out.append(" ".join(fields))
+
+    for event in game.log[1:]:
+        kind = event.get("type")
+        if kind == "move":
+            seat = int(event["seat"])
+            rack = list(g.players[seat].rack)
+            g.play(str(event["move"]), float(event.get("elapsed", 0.0)))
+            _write_move(line, g, event, seat, rack, hide_racks)
+        elif kind == "challenge":
+            target = int(event["target"])
+            g.challenge(int(event["seat"]), float(event.get("elapsed", 0.0)))
+            who = nicks[int(event["seat"])]
+            if event.get("result") == "challenge_upheld":
+                line(target, list(g.players[target].rack), "--", int(event.get("score", 0)))
+                words = ", ".join(str(w) for w in event.get("words", []))
+                out.append(f"#note {who} challenged: {words} not in the dictionary")
+            else:
+                out.append(f"#note {who} challenged: the words are valid")
+        elif kind == "timeout":
+            g.timeout()
+            out.append(f"#timeout {nicks[int(event['seat'])]}")
+        elif kind == "skip":
+            out.append(f"#skip {nicks[int(event['seat'])]}")
+        elif kind == "shuffle":
+            out.append(f"#shuffle {nicks[int(event['seat'])]}")
+    if game.result is not None:
+        for seat, adjustments in enumerate(game.result.adjustments):
+            rack = game.players[seat].rack
+            for why, points in adjustments:
+                if why == "tiles left on the rack":
+                    line(seat, rack, f"({_rack_text(rack)})", points)
+                elif why == "the others' tiles":
+                    others = [t for i, p in enumerate(game.players) if i != seat for t in p.rack]
+                    line(seat, None, f"({_rack_text(others)})", points)
+                elif why == "over time":
+                    line(seat, rack, "(time)", points)
+                elif "blank" in why:
+                    line(seat, rack, "(blank)", points)
+                else:
+                    line(seat, rack, "(adjustment)", points)
+    return "\n".join(out) + "\n"
+
+
+def _write_move(
+    line: Callable[[int, list[str] | None, str, int], None],
+    g: Game,
+    event: dict[str, Any],
+    seat: int,
+    rack: list[str],
+    hide: bool,
+) -> None:
+    result = str(event["result"])
+    notation = str(event["move"])
+    move = g.parse(notation)
+    score = int(event.get("score", 0))
+    if result in ("placed", "lost_turn") and isinstance(move, Place):
+        line(seat, rack, format_move(move, through="dot"), score)
+        if result == "lost_turn":
+            line(seat, rack, "--", 0)
+    elif result == "exchanged" and isinstance(move, Exchange):
+        line(seat, rack, f"-{len(move.tiles)}" if hide else notation, 0)
+    elif result == "cambio" and isinstance(move, Cambio):
+        line(seat, rack, notation, score)
+    else:
+        line(seat, rack, "-", 0)
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+_POSITION = re.compile(r"^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$")
+_SCORE = re.compile(r"^[+-]\d+$")
+
+
+def read_gcg(text: str) -> GcgGame:
+    """Parse GCG text; GcgError names the line that is wrong."""
+    game = GcgGame(players=[], turns=[])
+    nicks: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        s = raw.strip()
+        if not s:
+            continue
+        if s.startswith("#"):
+            name, _, value = s[1:].partition(" ")
+            value = value.strip()
+            game.pragmas.append((name, value))
+            if m := re.fullmatch(r"player(\d)", name):
+                nick, _, full = value.partition(" ")
+                if not nick:
+                    raise GcgError(f"line {number}: #{name} needs a nick")
+                if int(m.group(1)) != len(game.players) + 1:
+                    raise GcgError(f"line {number}: #{name} out of order")
+                nicks[nick] = len(game.players)
+                game.players.append(GcgPlayer(nick, full.strip() or nick))
+            elif name == "variant":
+                game.variant = value
+            elif name == "lexicon":
+                game.lexicon = value
+            elif name == "title":
+                game.title = value
+            continue
+        if not s.startswith(">"):
+            raise GcgError(f"line {number}: a line starts with '#' or '>': {s[:40]!r}")
+        game.turns.append(_read_turn(s, number, nicks))
+    if not game.players:
+        raise GcgError("no #player1 line")
+    return game
+
+
+def _read_turn(s: str, number: int, nicks: dict[str, int]) -> GcgTurn:
+    who, colon, rest = s[1:].partition(":")
+    if not colon:
+        raise GcgError(f"line {number}: expected '>nick: ...'")
+    if who not in nicks:
+        raise GcgError(f"line {number}: {who!r} is not a player (no #player line names it)")
+    tokens = rest.split()
+    if len(tokens) < 3:
+        raise GcgError(f"line {number}: expected a move, a score and a total")
+    score_text, total_text = tokens[-2], tokens[-1]
+    if not _SCORE.match(score_text):
+        raise GcgError(f"line {number}: {score_text!r} is not a score like +12 or -5")
+    if not re.fullmatch(r"-?\d+", total_text):
+        raise GcgError(f"line {number}: {total_text!r} is not a total")
+    middle = tokens[:-2]
+    first = middle[0]
+    has_rack = not (
+        _POSITION.match(first)
+        or first.startswith(("-", "("))
+        or (first.upper() == "CAMBIO" and len(middle) == 3)
+    )
+    rack = middle[0] if has_rack else None
+    move_tokens = middle[1:] if has_rack else middle
+    if not move_tokens:
+        raise GcgError(f"line {number}: no move after the rack")
+    move = " ".join(move_tokens)
+    head = move_tokens[0]
+    if head == "--":
+        kind = "withdrawn"
+    elif head == "-":
+        kind = "pass"
+    elif head.startswith("-"):
+        kind = "exchange"
+    elif head.startswith("("):
+        kind = "end"
+    elif head.upper() == "CAMBIO":
+        kind = "cambio"
+    elif _POSITION.match(head) and len(move_tokens) == 2:
+        kind = "place"
+    else:
+        raise GcgError(f"line {number}: {move!r} is not a move")
+    return GcgTurn(number, nicks[who], rack, kind, move, int(score_text), int(total_text))
+
+
+# -- replaying ---------------------------------------------------------------------------------
+
+
+def replay_gcg(gcg: GcgGame, variant: Variant | None = None) -> list[int]:
+    """Rebuild the board move by move, checking every recorded score and total against the
+    rules (end-of-game rack lines against the tiles' values). Returns the final scores.
+
+    Words are not looked up: the file is the record of what the players accepted.
+    """
+    if variant is None:
+        try:
+            variant = load_variant(gcg.variant or "fise")
+        except VariantError as e:
+            raise GcgError(str(e)) from None
+    v = variant
+    board = Board(v.rows, v.columns)
+    totals = [0] * len(gcg.players)
+    last_placed: dict[int, list[Coord]] = {}
+    turns = gcg.turns
+    for i, turn in enumerate(turns):
+        withdrawn_next = (
+            i + 1 < len(turns)
+            and turns[i + 1].kind == "withdrawn"
+            and turns[i + 1].player == turn.player
+        )
+        expected = turn.score
+        try:
+            if turn.kind == "place":
+                expected = _replay_place(v, board, turn, withdrawn_next, last_placed)
+            elif turn.kind == "cambio":
+                expected = _replay_cambio(v, board, turn)
+            elif turn.kind == "withdrawn":
+                for coord in last_placed.pop(turn.player, []):
+                    board[coord] = None
+            elif turn.kind in ("pass", "exchange"):
+                expected = 0
+            elif turn.kind == "end":
+                _check_end_line(v, turn)
+        except (IllegalMove, NotationError) as e:
+            raise GcgError(f"line {turn.line}: {turn.move}: {e}") from None
+        if turn.score != expected:
+            raise GcgError(
+                f"line {turn.line}: {turn.move} scores {expected} by the rules, the file says "
+                f"{turn.score}"
+            )
+        totals[turn.player] += turn.score
+        if totals[turn.player] != turn.total:
+            raise GcgError(
+                f"line {turn.line}: the total comes to {totals[turn.player]}, the file says "
+                f"{turn.total}"
+            )
+    return totals
+
+
+def _replay_place(
+    v: Variant, board: Board, turn: GcgTurn, withdrawn_next: bool, last: dict[int, list[Coord]]
+) -> int:
+    place = parse_move(turn.move, v.alphabet, v.rows, v.columns)
+    if not isinstance(place, Place):
+        raise GcgError(f"line {turn.line}: {turn.move!r} is not a placement")
+    new, _ = resolve_place(place, board)
+    needed = [t.rack_form for _, t in new]
+    rack = list(parse_rack(turn.rack, v.alphabet)) if turn.rack else needed
+    chk = check_placement(v, board, place, rack)
+    score = score_placement(v, list(chk.words), len(chk.new_tiles), board.is_empty()).total
+    if withdrawn_next and turn.score == 0:
+        last[turn.player] = []  # a lost turn: the word was refused and never lay on the board
+        return 0
+    for coord, tile in chk.new_tiles:
+        board[coord] = tile
+    last[turn.player] = [c for c, _ in chk.new_tiles]
+    return score
+
+
+def _replay_cambio(v: Variant, board: Board, turn: GcgTurn) -> int:
+    move = parse_move(turn.move, v.alphabet, v.rows, v.columns)
+    if not isinstance(move, Cambio):
+        raise GcgError(f"line {turn.line}: {turn.move!r} is not a CAMBIO")
+    rack = list(parse_rack(turn.rack, v.alphabet)) if turn.rack else [move.tile.rack_form]
+    words = check_cambio(v, board, move, rack)
+    board[move.square] = move.tile
+    return score_cambio(v, words).total
+
+
+def _check_end_line(v: Variant, turn: GcgTurn) -> None:
+    inner = turn.move.strip()[1:-1]
+    if inner in ("time", "blank", "adjustment", "challenge") or not inner:
+        return
+    try:
+        tiles = parse_rack(inner, v.alphabet)
+    except NotationError as e:
+        raise GcgError(f"line {turn.line}: ({inner}): {e}") from None
+    value = sum(v.value(t) for t in tiles if t in v.tiles)
+    own = turn.rack is not None and Counter(parse_rack(turn.rack, v.alphabet)) == Counter(tiles)
+    allowed = {-value} if own else {value, 2 * value, -value}
+    if BLANK in tiles and not v.has_blanks:
+        raise GcgError(f"line {turn.line}: {v.title} has no blanks")
+    if turn.score not in allowed:
+        raise GcgError(
+            f"line {turn.line}: ({inner}) is worth {value}; the file says {turn.score:+d}"
+        )

@@ -1,0 +1,41 @@
+"""What a server instance is configured with: where its data lives and which dictionaries.
+
+Kept apart from the app so tests and the command line build the same ``Settings`` and nothing
+reads the environment behind their back (except the documented default data path).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..lexicon import Lexicon
+
+__all__ = ["Settings", "default_data_dir", "default_db_url"]
+
+
+def default_data_dir() -> Path:
+    """``$TABLERO_DATA``, else ``$XDG_DATA_HOME/tablero``, else ``~/.local/share/tablero``."""
+    if env := os.environ.get("TABLERO_DATA"):
+        return Path(env)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "tablero"
+
+
+def default_db_url() -> str:
+    return f"sqlite:///{default_data_dir() / 'tablero.db'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    db_url: str = field(default_factory=default_db_url)
+    """A SQLAlchemy URL or a plain file path (SQLite); ``postgresql://`` uses psycopg 3."""
+    lexicons: Mapping[str, Lexicon] = field(default_factory=dict)
+    """Dictionaries by name (``es``, ``ro``) that replace the shipped ones (tests, clubs)."""
+    bot_delay: float = 0.6
+    """Seconds a bot waits before moving, so people can follow the game."""
+    resume_on_start: bool = True
+    """Load every table in play at start-up, so clocks and bots go on by themselves."""

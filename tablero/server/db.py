@@ -1,0 +1,61 @@
+"""The database: engine set-up for SQLite and PostgreSQL, and schema migrations on start.
+
+SQLite is the default because a person running ``tablero serve`` at home should need nothing
+else; it is configured for durability (WAL with full sync: a committed move survives a power
+cut). PostgreSQL URLs are routed to psycopg 3.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+__all__ = ["make_engine", "migrate", "normalize_url"]
+
+
+def normalize_url(url_or_path: str) -> str:
+    """A SQLAlchemy URL from what a person types: a URL, or a path to an SQLite file."""
+    text = url_or_path.strip()
+    if not text:
+        raise ValueError("the database URL is empty")
+    if "://" not in text:
+        return f"sqlite:///{Path(text).expanduser().resolve()}"
+    if text.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + text.split("://", 1)[1]
+    return text
+
+
+def make_engine(url_or_path: str) -> Engine:
+    url = make_url(normalize_url(url_or_path))
+    if url.get_backend_name() == "sqlite":
+        if url.database and url.database != ":memory:":
+            Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_pre_ping=True
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (the migrations ship inside the package)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("tablero.server") / "migrations"))
+    with engine.begin() as connection:
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, "head")

@@ -1,0 +1,31 @@
+"""The dictionary a table's game is judged by: the shipped one for the variant's language
+unless the settings supply another (a club's list, or a small list in tests).
+
+Loading the shipped graph can take seconds the first time on a machine (it is built and
+cached), so callers run ``lexicon_for`` in a worker thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+
+from ..lexicon import AnyWordLexicon, Lexicon, load_lexicon
+from ..variant import Variant
+
+__all__ = ["LexiconProvider"]
+
+
+class LexiconProvider:
+    def __init__(self, overrides: Mapping[str, Lexicon]) -> None:
+        self._overrides = dict(overrides)
+        self._lock = threading.Lock()
+
+    def lexicon_for(self, variant: Variant) -> Lexicon:
+        name = variant.lexicon
+        if name == "none":
+            return AnyWordLexicon(variant.alphabet)
+        if name in self._overrides:
+            return self._overrides[name]
+        with self._lock:  # one build at a time; load_lexicon caches what it loaded
+            return load_lexicon(name, variant.alphabet)

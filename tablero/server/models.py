@@ -1,0 +1,74 @@
+"""The tables in the database (SQLAlchemy 2 ORM).
+
+A game is its event log: ``events`` holds every event of ``Game.log`` as JSON text, numbered
+from 0, and a table's state is rebuilt with ``Game.replay``. Everything else is what the log
+cannot hold: who sits where (and the hash of their secret token), the table's options, and
+the time the current turn started (the clocks). Times are Unix seconds.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["Base", "EventRow", "SeatRow", "TableRow", "UploadedVariantRow"]
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class UploadedVariantRow(Base):
+    __tablename__ = "uploaded_variants"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    title: Mapped[str] = mapped_column(String(200))
+    toml: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class TableRow(Base):
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    variant_ref: Mapped[str] = mapped_column(String(32))
+    """A built-in variant name or an uploaded variant's id."""
+    title: Mapped[str | None] = mapped_column(String(240))
+    language: Mapped[str | None] = mapped_column(String(8))
+    clock_seconds: Mapped[int | None] = mapped_column(Integer)
+    """Each player's time (None: untimed); the timeout rule is the variant's."""
+    dictionary_hints: Mapped[bool] = mapped_column(Boolean, default=False)
+    state: Mapped[str] = mapped_column(String(16), index=True)
+    """waiting, playing, over."""
+    turn_started_at: Mapped[float | None] = mapped_column(Float)
+    clock_paused_at: Mapped[float | None] = mapped_column(Float)
+    """Set at a clean shutdown: the time until the next start is not charged to anyone."""
+    created_at: Mapped[float] = mapped_column(Float, index=True)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """open, human, bot."""
+    nickname: Mapped[str | None] = mapped_column(String(100))
+    bot_level: Mapped[int | None] = mapped_column(Integer)
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The event's index in the game log; the primary key makes a second writer fail."""
+    data: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)

@@ -1,0 +1,208 @@
+"""Request bodies (HTTP and WebSocket share them) and their translation into game moves.
+
+Validation is strict about shape and says which field is wrong; whether a move is *legal*
+is the rules engine's business, not this module's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..board import Board, Tile
+from ..moves import Cambio, Challenge, Exchange, Move, NotationError, Pass, parse_move
+from ..rules import IllegalMove, placement_from_squares
+from ..variant import BLANK, Coord, Variant, parse_square
+from .errors import ApiError, from_illegal, from_notation
+
+__all__ = [
+    "CreateTableRequest",
+    "MoveIn",
+    "MoveRequest",
+    "PreviewRequest",
+    "SitRequest",
+    "TileIn",
+    "check_nickname",
+    "decode_move",
+    "decode_tiles",
+    "validation_error",
+]
+
+NICKNAME_MAX = 24
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+
+class TileIn(_Body):
+    square: str = Field(max_length=4)
+    letter: str = Field(max_length=4)
+    blank: bool = False
+
+
+class MoveIn(_Body):
+    kind: Literal["place", "exchange", "pass", "cambio", "challenge", "notation"]
+    tiles: list[Any] | None = Field(default=None, max_length=30)
+    square: str | None = Field(default=None, max_length=4)
+    letter: str | None = Field(default=None, max_length=4)
+    blank: bool = False
+    text: str | None = Field(default=None, max_length=200)
+
+
+class MoveRequest(_Body):
+    seq: int
+    move: MoveIn
+
+
+class PreviewRequest(_Body):
+    tiles: list[TileIn] | None = Field(default=None, max_length=30)
+    move: MoveIn | None = None
+
+
+class SeatSpec(_Body):
+    kind: Literal["open", "bot"]
+    level: int | None = None
+
+
+class CreateTableRequest(_Body):
+    variant: str = Field(max_length=32)
+    seats: list[SeatSpec] = Field(max_length=4)
+    clock_minutes: int | None = None
+    dictionary_hints: bool = False
+    title: str | None = Field(default=None, max_length=60)
+    language: Literal["es", "ro", "en"] | None = None
+
+
+class SitRequest(_Body):
+    seat: int
+    nickname: str = Field(max_length=200)
+
+
+def validation_error(e: ValidationError | list[Any]) -> ApiError:
+    """The first problem pydantic found, as invalid_request naming the field."""
+    errors = e.errors() if isinstance(e, ValidationError) else e
+    if not errors:
+        return ApiError(422, "invalid_request", "the request is not valid")
+    first = errors[0]
+    loc = [str(x) for x in first.get("loc", ()) if x != "body"]
+    field = ""
+    for part in loc:
+        field += f"[{part}]" if part.isdigit() else (f".{part}" if field else part)
+    message = str(first.get("msg", "invalid"))
+    return ApiError(422, "invalid_request", f"{field or 'body'}: {message}", field=field or "body")
+
+
+def check_nickname(nickname: str) -> str:
+    """1–24 characters, not blank, no control characters; kept exactly as given."""
+    if not nickname.strip():
+        raise ApiError(422, "bad_nickname", "the nickname is empty")
+    if len(nickname) > NICKNAME_MAX:
+        raise ApiError(422, "bad_nickname", f"a nickname has at most {NICKNAME_MAX} characters")
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in "\u2028\u2029" for ch in nickname):
+        raise ApiError(422, "bad_nickname", "a nickname cannot contain control characters")
+    return nickname
+
+
+def _square(text: str, variant: Variant, field: str) -> Coord:
+    try:
+        return parse_square(text, variant.rows, variant.columns)
+    except ValueError as e:
+        raise ApiError(422, "invalid_request", f"{field}: {e}", field=field) from None
+
+
+def _letter(text: str, variant: Variant, field: str) -> str:
+    letter = variant.alphabet.normalize(text.strip())
+    if not letter or not variant.alphabet.is_letter(letter):
+        raise ApiError(
+            422,
+            "invalid_request",
+            f"{field}: {text!r} is not a letter of the {variant.alphabet.name} alphabet",
+            field=field,
+        )
+    return letter
+
+
+def decode_tiles(
+    tiles: list[TileIn], variant: Variant, prefix: str = ""
+) -> list[tuple[Coord, Tile]]:
+    out: list[tuple[Coord, Tile]] = []
+    seen: set[Coord] = set()
+    for i, t in enumerate(tiles):
+        where = f"{prefix}tiles[{i}]"
+        coord = _square(t.square, variant, f"{where}.square")
+        if coord in seen:
+            raise ApiError(
+                422, "invalid_request", f"{where}: {t.square} is used twice", field=where
+            )
+        seen.add(coord)
+        if t.letter.strip() == BLANK:
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"{where}.letter: choose the letter the blank stands for",
+                field=f"{where}.letter",
+            )
+        out.append((coord, Tile(_letter(t.letter, variant, f"{where}.letter"), t.blank)))
+    return out
+
+
+def decode_move(move: MoveIn, variant: Variant, board: Board) -> Move:
+    """The game move a request describes; ApiError for a malformed one, or an illegal
+    arrangement of tiles (gap, not in line: ``placement_from_squares``'s rules)."""
+    try:
+        match move.kind:
+            case "pass":
+                return Pass()
+            case "challenge":
+                return Challenge()
+            case "notation":
+                if move.text is None:
+                    raise _missing("text", "the move in notation, e.g. '8H CASA'")
+                return parse_move(move.text, variant.alphabet, variant.rows, variant.columns)
+            case "place":
+                if move.tiles is None:
+                    raise _missing("tiles", "the tiles put on the board")
+                tiles = []
+                for i, t in enumerate(move.tiles):
+                    try:
+                        tiles.append(TileIn.model_validate(t))
+                    except ValidationError as e:
+                        raise validation_error(_prefix(e, f"move.tiles.{i}")) from None
+                return placement_from_squares(board, decode_tiles(tiles, variant, "move."))
+            case "exchange":
+                if not move.tiles:
+                    raise _missing("tiles", 'the rack tiles to exchange, e.g. ["A", "?"]')
+                rack: list[str] = []
+                for i, t in enumerate(move.tiles):
+                    field = f"move.tiles[{i}]"
+                    if not isinstance(t, str):
+                        raise ApiError(
+                            422, "invalid_request", f"{field}: a tile as text", field=field
+                        )
+                    rack.append(BLANK if t.strip() == BLANK else _letter(t, variant, field))
+                return Exchange(tuple(rack))
+            case "cambio":
+                if move.square is None or move.letter is None:
+                    raise _missing("square", "the square and the letter, e.g. H8 and D")
+                coord = _square(move.square, variant, "move.square")
+                return Cambio(coord, Tile(_letter(move.letter, variant, "move.letter"), move.blank))
+    except NotationError as e:
+        raise from_notation(e) from None
+    except IllegalMove as e:
+        raise from_illegal(e) from None
+    raise ApiError(422, "invalid_request", f"unknown move kind {move.kind!r}")  # pragma: no cover
+
+
+def _missing(name: str, what: str) -> ApiError:
+    return ApiError(422, "invalid_request", f"move.{name}: missing ({what})", field=f"move.{name}")
+
+
+def _prefix(e: ValidationError, prefix: str) -> list[Any]:
+    out = []
+    for err in e.errors():
+        d = dict(err)
+        d["loc"] = (*prefix.split("."), *err.get("loc", ()))
+        out.append(d)
+    return out

@@ -1,0 +1,687 @@
+"""Live tables: each table in play is a ``Room`` holding its game, its connections, its clock
+timer and its bot, and a ``Hub`` holds the rooms.
+
+Every change to a table goes through the room's lock, one at a time: the action is checked,
+applied to the in-memory game, committed to the database, and only then acknowledged and
+broadcast. The work that can take time (a game action near the end, which may search for
+placements; a bot's search; loading a dictionary) runs in a worker thread, still under the
+lock. If the database refuses a write, the room is rebuilt from the database, which is the
+truth: memory is only a cache of the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from sqlalchemy import Engine
+
+from ..game import Event, Game, TurnResult
+from ..moves import Cambio, Challenge, Exchange, Move, Pass, Place, format_move
+from ..rules import (
+    IllegalMove,
+    check_cambio,
+    check_cambio_limit,
+    check_move,
+    check_placement,
+    placement_from_squares,
+)
+from ..scoring import MoveScore, score_cambio, score_placement
+from ..variant import Variant
+from . import bots, catalog, store
+from .errors import ApiError, from_illegal
+from .lexicons import LexiconProvider
+from .protocol import CreateTableRequest, MoveIn, PreviewRequest, check_nickname, decode_move
+from .protocol import decode_tiles as decode_tile_list
+from .tables import SeatInfo, TableInfo, hash_token, new_table_id, new_token
+from .views import lobby_entry, table_view
+
+__all__ = ["Connection", "Hub", "Room"]
+
+log = logging.getLogger("tablero.server")
+
+SEND_TIMEOUT = 5.0
+"""Seconds a client may take to accept a message before it is dropped (it can reconnect)."""
+
+
+class Connection(Protocol):
+    """A client listening to a table (a WebSocket), seated or a spectator."""
+
+    seat: int | None
+
+    async def send(self, message: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class _Timers:
+    clock: asyncio.Task[None] | None = None
+    bot: asyncio.Task[None] | None = None
+    all: set[asyncio.Task[None]] = field(default_factory=set)
+
+
+class Room:
+    def __init__(self, hub: Hub, info: TableInfo, game: Game | None) -> None:
+        self.hub = hub
+        self.info = info
+        self.game = game
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self._timers = _Timers()
+        self._closed = False
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        return len(self.game.log) if self.game is not None else 0
+
+    def connected_seats(self) -> set[int]:
+        return {c.seat for c in self.connections if c.seat is not None}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return table_view(self.info, self.game, seat, self.connected_seats(), time.time())
+
+    def seat_for_token(self, token: str | None, required: bool = True) -> int | None:
+        if not token:
+            if required:
+                raise ApiError(401, "token_required", "this needs your seat's token")
+            return None
+        seat = self.info.seat_of(token)
+        if seat is None:
+            raise ApiError(401, "bad_token", "this token is not the token of a seat at this table")
+        return seat.seat
+
+    async def broadcast(self) -> None:
+        """Every connection gets the table as its viewer may see it."""
+        for conn in list(self.connections):
+            try:
+                await asyncio.wait_for(
+                    conn.send({"type": "state", "table": self.view(conn.seat)}), SEND_TIMEOUT
+                )
+            except Exception:  # a dead or stalled socket must not hold up the table
+                self.connections.discard(conn)
+
+    async def attach(self, conn: Connection) -> None:
+        async with self.lock:
+            was = self.connected_seats()
+            self.connections.add(conn)
+            await conn.send({"type": "state", "table": self.view(conn.seat)})
+            if conn.seat is not None and conn.seat not in was:
+                await self.broadcast()
+
+    async def detach(self, conn: Connection) -> None:
+        async with self.lock:
+            self.connections.discard(conn)
+            if conn.seat is not None and conn.seat not in self.connected_seats():
+                await self.broadcast()
+            if not self.connections and self.info.state == "over":
+                # Nobody is looking at a finished game: free its memory (it reloads on demand).
+                self.hub.evict(self)
+
+    # -- seats --------------------------------------------------------------------------------
+
+    async def sit(self, seat: int, nickname: str) -> str:
+        check_nickname(nickname)
+        async with self.lock:
+            info = self.info
+            if not 0 <= seat < len(info.seats):
+                raise ApiError(
+                    422,
+                    "invalid_request",
+                    f"seat: this table has seats 0–{len(info.seats) - 1}",
+                    field="seat",
+                )
+            if info.state != "waiting" or info.seats[seat].kind != "open":
+                raise ApiError(409, "seat_taken", f"seat {seat} is not free")
+            token = new_token()
+            taken = SeatInfo(seat, "human", nickname, None, hash_token(token))
+            seats = [taken if s.seat == seat else s for s in info.seats]
+            await self._change_seats(taken, "open", seats)
+            return token
+
+    async def leave(self, seat: int) -> None:
+        async with self.lock:
+            if self.info.state != "waiting":
+                raise ApiError(409, "cannot_leave", "the game has started: a seat cannot be left")
+            freed = SeatInfo(seat, "open")
+            seats = [freed if s.seat == seat else s for s in self.info.seats]
+            await self._change_seats(freed, "human", seats)
+
+    async def _change_seats(self, changed: SeatInfo, expect: str, seats: list[SeatInfo]) -> None:
+        info = self.info
+        game: Game | None = None
+        changes: dict[str, Any] = {}
+        now = time.time()
+        if all(s.kind != "open" for s in seats):
+            names = [s.nickname or f"Seat {s.seat + 1}" for s in seats]
+            game = await asyncio.to_thread(self.hub.new_game, info.variant, names)
+            changes = {"state": "playing", "turn_started_at": now}
+        ok = await asyncio.to_thread(
+            store.set_seat,
+            self.hub.engine,
+            info.id,
+            changed,
+            expect,
+            changes,
+            0,
+            game.log if game is not None else [],
+            now,
+        )
+        if not ok:
+            raise ApiError(409, "seat_taken", f"seat {changed.seat} was just taken")
+        info.seats = seats
+        if game is not None:
+            self.game = game
+            info.state = "playing"
+            info.turn_started_at = now
+        await self._after_change()
+
+    # -- preview ------------------------------------------------------------------------------
+
+    async def preview(self, seat: int, req: PreviewRequest) -> dict[str, Any]:
+        async with self.lock:
+            game = self._require_playing()
+            if game.is_over:
+                raise ApiError(409, "game_over", "the game is over")
+            return await asyncio.to_thread(self._preview, game, seat, req)
+
+    def _preview(self, game: Game, seat: int, req: PreviewRequest) -> dict[str, Any]:
+        v = game.variant
+        rack = game.players[seat].rack
+        out: dict[str, Any] = {
+            "legal": False,
+            "your_turn": game.to_move == seat,
+            "seq": len(game.log),
+            "move": None,
+            "words": [],
+            "score": None,
+            "breakdown": [],
+            "detail": None,
+            "words_valid": None,
+            "invalid_words": None,
+        }
+        try:
+            if req.move is not None:
+                move = decode_move(req.move, v, game.board)
+            else:
+                tiles = decode_tile_list(req.tiles or [], v)
+                move = placement_from_squares(game.board, tiles)
+            out["move"] = format_move(move)
+            score: MoveScore | None = None
+            words: list[str] = []
+            if isinstance(move, Place):
+                chk = check_placement(v, game.board, move, rack)
+                words = [w.text for w in chk.words]
+                score = score_placement(v, list(chk.words), len(chk.new_tiles), game.first_turn)
+            elif isinstance(move, Cambio):
+                check_cambio_limit(v, game.players[seat].cambios)
+                cwords = check_cambio(v, game.board, move, rack)
+                words = [w.text for w in cwords]
+                score = score_cambio(v, cwords)
+            elif isinstance(move, Exchange):
+                # Every exchange rule, Intelect's "only when blocked" included (it searches).
+                check_move(game.position(seat), move, game.lexicon)
+            elif not isinstance(move, Pass):
+                raise ApiError(
+                    422, "invalid_request", "move: preview takes a placement, CAMBIO or exchange"
+                )
+        except IllegalMove as e:
+            out |= {"rule": e.rule, "reason": e.message}
+            return out
+        except ApiError as e:
+            if e.code == "notation" or e.code == "invalid_request":
+                raise
+            out |= {"rule": e.code, "reason": e.message}
+            return out
+        out["legal"] = True
+        if score is not None:
+            out |= {
+                "words": [
+                    {"word": w.word, "notation": w.notation, "score": w.score} for w in score.words
+                ],
+                "score": score.total,
+                "breakdown": score.explain(),
+                "detail": score.to_dict(),
+            }
+        if self.info.dictionary_hints and words:
+            bad = [w for w in words if not game.lexicon.contains(w)]
+            out |= {"words_valid": not bad, "invalid_words": bad}
+        return out
+
+    # -- moves --------------------------------------------------------------------------------
+
+    async def move(self, seat: int, seq: int, move_in: MoveIn) -> tuple[TurnResult, int]:
+        async with self.lock:
+            await self._settle_clock()
+            game = self._require_playing()
+            if seq != len(game.log):
+                raise ApiError(
+                    409,
+                    "stale_seq",
+                    f"the table has moved on (seq {len(game.log)}, not {seq}): look again",
+                    seq=len(game.log),
+                )
+            move = decode_move(move_in, game.variant, game.board)
+            if game.is_over and not isinstance(move, Challenge):
+                raise ApiError(409, "game_over", "the game is over")
+            result = await self._apply(seat, move)
+            return result, len(game.log)
+
+    async def _apply(self, seat: int, move: Move) -> TurnResult:
+        """Check, apply, commit; then broadcast. Raises ApiError and changes nothing if refused."""
+        game = self.game
+        assert game is not None
+        info = self.info
+        now = time.time()
+        started = info.turn_started_at if info.turn_started_at is not None else now
+        mover_before = game.to_move
+        if isinstance(move, Challenge):
+            elapsed = max(0.0, now - started) if seat == game.to_move else 0.0
+
+            def act() -> TurnResult:
+                return game.challenge(seat, round(elapsed, 3))
+
+        else:
+            if game.is_over:
+                raise ApiError(409, "game_over", "the game is over")
+            if seat != game.to_move:
+                raise ApiError(409, "not_your_turn", "it is not your turn")
+            elapsed = max(0.0, now - started)
+
+            def act() -> TurnResult:
+                return game.play(move, round(elapsed, 3))
+
+        result = await asyncio.to_thread(self._commit, act, seat, mover_before, now)
+        await self._after_change()
+        return result
+
+    def _commit(
+        self, act: Callable[[], TurnResult], seat: int, mover_before: int, now: float
+    ) -> TurnResult:
+        """In a worker thread: apply the action and store its events, or change nothing."""
+        game = self.game
+        assert game is not None
+        first = len(game.log)
+        try:
+            result = act()
+        except IllegalMove as e:
+            raise from_illegal(e) from None
+        except ValueError as e:
+            raise ApiError(422, "invalid_request", str(e)) from None
+        except Exception:
+            self._reload_sync()  # a failure half-way must not leave memory ahead of the log
+            raise
+        # The mover's turn is over (or, after another seat's challenge, someone else is to
+        # move): the next turn's time starts now. Otherwise the running turn goes on.
+        self._store_events(game, first, now, seat == mover_before or game.to_move != mover_before)
+        return result
+
+    def _store_events(self, game: Game, first: int, now: float, new_turn: bool) -> None:
+        """Commit ``game.log[first:]`` with the table's new state; on failure reload."""
+        info = self.info
+        started = info.turn_started_at
+        if new_turn or started is None:
+            started = now
+        state = "over" if game.is_over else "playing"
+        try:
+            store.append_events(
+                self.hub.engine,
+                info.id,
+                first,
+                game.log[first:],
+                {"state": state, "turn_started_at": started},
+                now,
+            )
+        except Exception as e:
+            log.exception("table %s: storing events failed; reloading from the database", info.id)
+            self._reload_sync()
+            raise ApiError(503, "storage_failed", "the move could not be stored; try again") from e
+        info.state = state
+        info.turn_started_at = started
+
+    def _reload_sync(self) -> None:
+        stored = store.load_table(self.hub.engine, self.info.id)
+        if stored is None:  # pragma: no cover - tables are never deleted
+            return
+        info, game = self.hub.rebuild(stored)
+        self.info, self.game = info, game
+
+    # -- clocks -------------------------------------------------------------------------------
+
+    async def _settle_clock(self) -> None:
+        """Record the timeouts that are due (a skip clock at zero): the server keeps time."""
+        changed = False
+        while True:
+            game = self.game
+            info = self.info
+            clock = info.variant.clock
+            if (
+                game is None
+                or game.is_over
+                or info.state != "playing"
+                or clock is None
+                or clock.on_timeout != "skip"
+                or info.turn_started_at is None
+            ):
+                break
+            player = game.current
+            if player.out_of_time or player.clock is None:
+                break  # everyone is out of time and the rules do not end the game: it waits
+            now = time.time()
+            if player.clock - (now - info.turn_started_at) > 0:
+                break
+            await asyncio.to_thread(self._commit_timeout, game, now)
+            changed = True
+        if changed:
+            await self._after_change()
+
+    def _commit_timeout(self, game: Game, now: float) -> None:
+        first = len(game.log)
+        game.timeout()
+        self._store_events(game, first, now, new_turn=True)
+
+    def _schedule(self) -> None:
+        """(Re)start the clock timer and the bot for the player to move."""
+        if self._closed:
+            return
+        current = asyncio.current_task()
+        for name in ("clock", "bot"):
+            task = getattr(self._timers, name)
+            if task is not None and task is not current and not task.done():
+                task.cancel()
+            setattr(self._timers, name, None)
+        game, info = self.game, self.info
+        if game is None or game.is_over or info.state != "playing":
+            return
+        clock = info.variant.clock
+        player = game.current
+        if (
+            clock is not None
+            and clock.on_timeout == "skip"
+            and player.clock is not None
+            and not player.out_of_time
+            and info.turn_started_at is not None
+        ):
+            delay = max(0.0, info.turn_started_at + player.clock - time.time())
+            self._timers.clock = self._spawn(self._clock_timer(delay))
+        if info.seats[game.to_move].kind == "bot":
+            self._timers.bot = self._spawn(self._bot_turn(len(game.log)))
+
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
+        self._timers.all.add(task)
+        task.add_done_callback(self._timers.all.discard)
+        return task
+
+    async def _clock_timer(self, delay: float) -> None:
+        await asyncio.sleep(delay + 0.01)
+        async with self.lock:
+            await self._settle_clock()
+
+    async def _after_change(self) -> None:
+        await self.broadcast()
+        self._schedule()
+
+    # -- bots ---------------------------------------------------------------------------------
+
+    async def _bot_turn(self, seq: int) -> None:
+        await asyncio.sleep(self.hub.bot_delay)
+        async with self.lock:
+            await self._settle_clock()
+            game = self.game
+            if game is None or game.is_over or len(game.log) != seq:
+                return
+            seat = game.to_move
+            level = self.info.seats[seat].bot_level or 3
+            if self.info.seats[seat].kind != "bot":
+                return
+            try:
+                move = await asyncio.to_thread(bots.choose_move, game, seat, level)
+            except Exception:
+                log.exception("table %s: bot failed; it passes", self.info.id)
+                move = Pass()
+            await self._settle_clock()
+            if game.is_over or game.to_move != seat or len(game.log) != seq:
+                return
+            try:
+                await self._apply(seat, move)
+            except ApiError as e:
+                log.warning("table %s: bot move refused (%s); it passes", self.info.id, e.message)
+                await self._apply(seat, Pass())
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _require_playing(self) -> Game:
+        if self.game is None or self.info.state == "waiting":
+            raise ApiError(409, "not_started", "the game starts when every seat is taken")
+        return self.game
+
+    async def start(self) -> None:
+        """After loading: let clocks and bots go on by themselves."""
+        async with self.lock:
+            await self._settle_clock()
+            self._schedule()
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = list(self._timers.all)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+class Hub:
+    """The rooms of one server, loaded from the database on first use."""
+
+    def __init__(self, engine: Engine, lexicons: LexiconProvider, bot_delay: float) -> None:
+        self.engine = engine
+        self.lexicons = lexicons
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._variants: dict[str, Variant] = {}
+
+    # -- variants -----------------------------------------------------------------------------
+
+    def variant_sync(self, ref: str) -> tuple[Variant, str]:
+        """A built-in variant or an upload, and its kind (``builtin`` / ``upload``)."""
+        if catalog.is_upload_id(ref):
+            cached = self._variants.get(ref)
+            if cached is None:
+                text = store.get_upload(self.engine, ref)
+                if text is None:
+                    raise ApiError(404, "not_found", f"no uploaded game {ref!r}")
+                cached = catalog.parse_upload(text, source=f"upload:{ref}")
+                self._variants[ref] = cached
+            return cached, "upload"
+        return catalog.builtin(ref), "builtin"
+
+    async def variant(self, ref: str) -> tuple[Variant, str]:
+        if catalog.is_upload_id(ref) and ref not in self._variants:
+            return await asyncio.to_thread(self.variant_sync, ref)
+        return self.variant_sync(ref)
+
+    async def upload(self, text: str) -> tuple[str, Variant]:
+        v = catalog.parse_upload(text)
+        ref = catalog.new_upload_id()
+        v = catalog.parse_upload(text, source=f"upload:{ref}")
+        await asyncio.to_thread(
+            store.save_upload, self.engine, ref, v.name, v.title, text, time.time()
+        )
+        self._variants[ref] = v
+        return ref, v
+
+    # -- games --------------------------------------------------------------------------------
+
+    def new_game(self, variant: Variant, names: list[str]) -> Game:
+        return Game(variant, names, self.lexicons.lexicon_for(variant))
+
+    def rebuild(self, stored: store.StoredTable) -> tuple[TableInfo, Game | None]:
+        """A table from its rows: the game is replayed from its log (and checked)."""
+        row = stored.row
+        base, _ = self.variant_sync(row["variant_ref"])
+        variant = catalog.with_clock(base, row["clock_seconds"])
+        info = TableInfo(
+            id=row["id"],
+            variant_ref=row["variant_ref"],
+            variant=variant,
+            title=row["title"],
+            language=row["language"],
+            clock_seconds=row["clock_seconds"],
+            dictionary_hints=bool(row["dictionary_hints"]),
+            state=row["state"],
+            created_at=row["created_at"],
+            turn_started_at=row["turn_started_at"],
+            seats=stored.seats,
+        )
+        game = None
+        if stored.events:
+            game = Game.replay(
+                stored.events, self.lexicons.lexicon_for(variant), lambda _name: variant
+            )
+        return info, game
+
+    async def room(self, table_id: str) -> Room:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(table_id)
+            if room is not None:
+                return room
+            if len(table_id) > 16 or not table_id.isalnum():
+                raise ApiError(404, "not_found", f"no table {table_id!r}")
+            stored = await asyncio.to_thread(store.load_table, self.engine, table_id)
+            if stored is None:
+                raise ApiError(404, "not_found", f"no table {table_id!r}")
+            info, game = await asyncio.to_thread(self.rebuild, stored)
+            room = Room(self, info, game)
+            self.rooms[table_id] = room
+            await room.start()
+            return room
+
+    async def create_table(self, req: CreateTableRequest, clock_given: bool) -> Room:
+        base, _ = await self.variant(req.variant)
+        n = len(req.seats)
+        if not (max(2, base.min_players) <= n <= min(4, base.max_players)):
+            raise ApiError(
+                422,
+                "bad_seats",
+                f"{base.title} is for {max(2, base.min_players)}–{min(4, base.max_players)} "
+                f"players; {n} seats were asked for",
+                field="seats",
+            )
+        seats: list[SeatInfo] = []
+        for i, spec in enumerate(req.seats):
+            if spec.kind == "bot":
+                if spec.level not in bots.LEVELS:
+                    raise ApiError(
+                        422,
+                        "bad_seats",
+                        f"seats[{i}].level: a bot's level is 1, 2 or 3",
+                        field=f"seats[{i}].level",
+                    )
+                seats.append(SeatInfo(i, "bot", f"Bot {i + 1}", spec.level))
+            else:
+                seats.append(SeatInfo(i, "open"))
+        if clock_given:
+            if req.clock_minutes is not None and not 1 <= req.clock_minutes <= 180:
+                raise ApiError(
+                    422,
+                    "bad_clock",
+                    "clock_minutes: 1 to 180, or null for no clock",
+                    field="clock_minutes",
+                )
+            seconds = None if req.clock_minutes is None else req.clock_minutes * 60
+        else:
+            seconds = base.clock.initial_seconds if base.clock else None
+        variant = catalog.with_clock(base, seconds)
+        now = time.time()
+        info = TableInfo(
+            id=new_table_id(),
+            variant_ref=req.variant,
+            variant=variant,
+            title=req.title,
+            language=req.language,
+            clock_seconds=seconds,
+            dictionary_hints=req.dictionary_hints,
+            state="waiting",
+            created_at=now,
+            seats=seats,
+        )
+        game: Game | None = None
+        if all(s.kind == "bot" for s in seats):
+            game = await asyncio.to_thread(self.new_game, variant, info.names)
+            info.state = "playing"
+            info.turn_started_at = now
+        row = {
+            "id": info.id,
+            "variant_ref": info.variant_ref,
+            "title": info.title,
+            "language": info.language,
+            "clock_seconds": seconds,
+            "dictionary_hints": info.dictionary_hints,
+            "state": info.state,
+            "turn_started_at": info.turn_started_at,
+            "clock_paused_at": None,
+            "created_at": now,
+            "updated_at": now,
+        }
+        events: list[Event] = list(game.log) if game is not None else []
+        await asyncio.to_thread(store.create_table, self.engine, row, seats, events)
+        room = Room(self, info, game)
+        self.rooms[info.id] = room
+        await room.start()
+        return room
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        since = time.time() - 86400
+        rows = await asyncio.to_thread(store.list_tables, self.engine, 200, since)
+        out = []
+        for row, seats, seq in rows:
+            try:
+                base, _ = await self.variant(row["variant_ref"])
+            except ApiError:
+                continue
+            info = TableInfo(
+                id=row["id"],
+                variant_ref=row["variant_ref"],
+                variant=catalog.with_clock(base, row["clock_seconds"]),
+                title=row["title"],
+                language=row["language"],
+                clock_seconds=row["clock_seconds"],
+                dictionary_hints=bool(row["dictionary_hints"]),
+                state=row["state"],
+                created_at=row["created_at"],
+                seats=seats,
+            )
+            room = self.rooms.get(row["id"])
+            spectators = sum(1 for c in room.connections if c.seat is None) if room else 0
+            out.append(lobby_entry(info, spectators, seq))
+        return out
+
+    def evict(self, room: Room) -> None:
+        if self.rooms.get(room.info.id) is room:
+            del self.rooms[room.info.id]
+            room._closed = True
+
+    # -- start and stop -----------------------------------------------------------------------
+
+    async def resume(self) -> None:
+        """At start: clocks stopped by a clean shutdown go on; tables in play are loaded."""
+        await asyncio.to_thread(store.resume_clocks, self.engine, time.time())
+        for table_id in await asyncio.to_thread(store.playing_table_ids, self.engine):
+            try:
+                await self.room(table_id)
+            except Exception:
+                log.exception("table %s could not be resumed", table_id)
+
+    async def shutdown(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.close()
+        await asyncio.to_thread(store.pause_clocks, self.engine, time.time())

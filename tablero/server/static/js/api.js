@@ -1,0 +1,72 @@
+// The HTTP side of the web API (docs/web-api.md). Every call returns parsed JSON or throws an
+// ApiError carrying the server's stable error code and its (English) message.
+
+import { currentLanguage, has, t } from "./i18n.js";
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function request(method, path, { body, token, text } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload;
+  if (text !== undefined) {
+    headers["Content-Type"] = "text/plain; charset=utf-8";
+    payload = text;
+  } else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: payload });
+  } catch (e) {
+    throw new ApiError(0, "network", String(e && e.message ? e.message : e));
+  }
+  const type = response.headers.get("Content-Type") || "";
+  const data = type.includes("json") ? await response.json().catch(() => null) : await response.text();
+  if (!response.ok) {
+    const err = data && data.error ? data.error : {};
+    throw new ApiError(response.status, err.code || `http_${response.status}`,
+      err.message || (typeof data === "string" && data) || response.statusText);
+  }
+  return data;
+}
+
+export const api = {
+  variants: () => request("GET", "/api/variants"),
+  variant: (name) => request("GET", `/api/variants/${encodeURIComponent(name)}`),
+  uploadVariant: (toml) => request("POST", "/api/variants/upload", { text: toml }),
+  tables: () => request("GET", "/api/tables"),
+  createTable: (spec) => request("POST", "/api/tables", { body: spec }),
+  leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),
+  table: (id, token) => request("GET", `/api/tables/${encodeURIComponent(id)}`, { token }),
+  sit: (id, seat, nickname) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/sit`, { body: { seat, nickname } }),
+  preview: (id, token, tiles) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/preview`, { token, body: { tiles } }),
+  previewMove: (id, token, move) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/preview`, { token, body: { move } }),
+  move: (id, token, move, seq) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/move`, { token, body: { move, seq } }),
+  gcgUrl: (id) => `/api/tables/${encodeURIComponent(id)}/gcg`,
+};
+
+/**
+ * Text for people from an error (ApiError or {code, message}). English shows the server's own
+ * message (it names squares and words); Spanish and Romanian show our translation of the
+ * stable code where we have one, else the server's English.
+ */
+export function errorText(err) {
+  if (!err) return "";
+  const code = err.code || err.rule;
+  const message = err.message || err.reason || "";
+  if (code && currentLanguage() !== "en" && has(`error.${code}`)) return t(`error.${code}`);
+  if (message) return message;
+  return code && has(`error.${code}`) ? t(`error.${code}`) : t("error.unknown");
+}

@@ -1,0 +1,161 @@
+// The board: a grid of square buttons, drawn once per game and then patched square by square
+// (only squares whose look changed are touched, so a 17×15 board updates cheaply).
+
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { squareName } from "./placement.js";
+import { squareClass, squareLabel, valueBand } from "./variant.js";
+
+/** How a square's premium is said aloud: "triple word", "+10 to the word", ... */
+export function kindWords(kind) {
+  if (!kind) return "";
+  switch (kind.kind) {
+    case "letter": return t(kind.factor >= 3 ? "square.l3" : "square.l2", { n: kind.factor });
+    case "word":
+      return t(kind.factor === 2 ? "square.w2" : kind.factor === 3 ? "square.w3" : "square.wn",
+        { n: kind.factor });
+    case "word_end": return t("square.w_end", { n: kind.factor });
+    case "word_add": return t("square.add", { n: (kind.amount > 0 ? "+" : "\u2212") + Math.abs(kind.amount) });
+    case "shuffle_next_rack": return t("square.ex");
+    default: return kind.description || kind.code;
+  }
+}
+
+/** A tile element: the letter large, its value small in the corner. */
+export function tileElement(variant, letter, { blank = false, rackBlank = false } = {}) {
+  const value = blank || rackBlank ? 0 : variant.value(letter);
+  const el = h("span", { class: `tile ${valueBand(value)}${blank || rackBlank ? " blank" : ""}` });
+  const shown = rackBlank ? "" : letter || "";
+  el.append(h("span", { class: `letter${shown.length > 1 ? " digraph" : ""}`, text: shown }));
+  if (!blank && !rackBlank) el.append(h("span", { class: "value", text: String(value) }));
+  return el;
+}
+
+export class BoardView {
+  constructor(variant) {
+    this.variant = variant;
+    this.cells = [];
+    this.el = h("div", {
+      class: "board",
+      role: "group",
+      "aria-label": t("board.label"),
+      style: `--cols:${variant.columns};--rows:${variant.rows}`,
+      dataset: { columns: String(variant.columns) },
+    });
+    this.el.append(h("div", { class: "corner", "aria-hidden": "true" }));
+    for (let c = 0; c < variant.columns; c++) {
+      this.el.append(h("div", { class: "colhead", "aria-hidden": "true", text: String.fromCharCode(65 + c) }));
+    }
+    for (let r = 0; r < variant.rows; r++) {
+      this.el.append(h("div", { class: "rowhead", "aria-hidden": "true", text: String(r + 1) }));
+      const row = [];
+      for (let c = 0; c < variant.columns; c++) {
+        const kind = variant.kindAt(r, c);
+        const start = variant.isStart(r, c);
+        const cell = h("button", {
+          type: "button",
+          class: `sq ${squareClass(kind)}${start ? " start" : ""}`,
+          tabindex: "-1",
+          dataset: { r: String(r), c: String(c), square: squareName(r, c) },
+        });
+        cell.sig = null;
+        row.push(cell);
+        this.el.append(cell);
+      }
+      this.cells.push(row);
+    }
+  }
+
+  isFirstStart(r, c) {
+    return [...this.variant.starts][0] === `${r},${c}`;
+  }
+
+  cell(r, c) {
+    return this.cells[r] && this.cells[r][c];
+  }
+
+  /**
+   * Draw every square from the server's board, the tentative placement, the last move, the
+   * keyboard cursor, the selected tile and the squares the preview marks. A square's content
+   * (its tile or label) is rebuilt only when it changes, so the element under the pointer
+   * stays the same between the two clicks of a double-click.
+   */
+  update({ board, placement, last, cursor, selected, badge, cambioSquare }) {
+    const v = this.variant;
+    for (let r = 0; r < v.rows; r++) {
+      for (let c = 0; c < v.columns; c++) {
+        const fixed = board && board[r] ? board[r][c] : null;
+        const mine = fixed ? null : placement.at(r, c);
+        const isCursor = Boolean(cursor && cursor.r === r && cursor.c === c);
+        // One square is reachable with Tab (the cursor, else the start square); arrows move on.
+        const tabStop = cursor ? isCursor : v.isStart(r, c) && this.isFirstStart(r, c);
+        const badgeHere = badge && badge.r === r && badge.c === c ? badge.text : "";
+        const o = {
+          tabStop, isCursor, dir: cursor && cursor.dir, badgeHere,
+          isSel: Boolean(selected && selected.type === "board" && selected.r === r && selected.c === c),
+          isLast: last.has(squareName(r, c)),
+          isCambio: cambioSquare === squareName(r, c),
+        };
+        const cell = this.cells[r][c];
+        const content = JSON.stringify([fixed, mine && [mine.letter, mine.blank], badgeHere]);
+        if (cell.content !== content) {
+          cell.content = content;
+          this.fill(cell, r, c, fixed, mine, badgeHere);
+        }
+        const sig = JSON.stringify([content, o]);
+        if (cell.sig === sig) continue;
+        cell.sig = sig;
+        this.mark(cell, r, c, fixed, mine, o);
+      }
+    }
+  }
+
+  /** The square's content: a tile (the board's or a tentative one) or the premium label. */
+  fill(cell, r, c, fixed, mine, badgeText) {
+    const v = this.variant;
+    const kind = v.kindAt(r, c);
+    const start = v.isStart(r, c);
+    if (fixed) {
+      replace(cell, tileElement(v, fixed.letter, { blank: fixed.blank }));
+    } else if (mine) {
+      const tile = tileElement(v, mine.letter || "", { blank: mine.blank });
+      tile.dataset.placed = "1";
+      replace(cell, tile, badgeText ? h("span", { class: "score-badge", text: badgeText }) : null);
+    } else {
+      const label = kind ? squareLabel(kind, kind.code) : "";
+      replace(cell,
+        label ? h("span", { class: "lbl", "aria-hidden": "true", text: label }) : null,
+        start ? h("span", { class: "star", "aria-hidden": "true", text: "\u2605" }) : null);
+    }
+  }
+
+  /** The square's state: classes, Tab stop, drag handle and its spoken label. */
+  mark(cell, r, c, fixed, mine, o) {
+    const v = this.variant;
+    const kind = v.kindAt(r, c);
+    cell.classList.toggle("cursor", o.isCursor);
+    cell.classList.toggle("down", o.isCursor && o.dir === "down");
+    cell.classList.toggle("selected", o.isSel);
+    cell.classList.toggle("last", o.isLast);
+    cell.classList.toggle("filled", Boolean(fixed || mine));
+    cell.classList.toggle("tentative", Boolean(mine));
+    cell.classList.toggle("cambio-target", o.isCambio);
+    cell.tabIndex = o.tabStop ? 0 : -1;
+    if (mine) cell.dataset.drag = "board";
+    else delete cell.dataset.drag;
+    const parts = [squareName(r, c)];
+    if (fixed) {
+      parts.push(fixed.blank ? t("tile.blank_as", { letter: fixed.letter }) : fixed.letter);
+    } else if (mine) {
+      parts.push(mine.blank
+        ? (mine.letter ? t("tile.blank_as", { letter: mine.letter }) : t("tile.blank_unset"))
+        : mine.letter);
+      parts.push(t("tile.placed_by_you"));
+    } else {
+      if (kind) parts.push(kindWords(kind));
+      if (v.isStart(r, c)) parts.push(t("square.start"));
+    }
+    if (o.isCursor) parts.push(t(o.dir === "down" ? "board.cursor_down" : "board.cursor_across"));
+    cell.setAttribute("aria-label", parts.join(", "));
+  }
+}

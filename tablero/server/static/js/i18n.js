@@ -1,0 +1,47 @@
+// Interface strings in es, ro and en, loaded from ../i18n/{lang}.json. t("key", {name}) fills
+// {name} placeholders; a key missing in a language falls back to English, then to the key.
+
+let strings = {};
+let english = {};
+let language = "en";
+
+async function fetchStrings(lang) {
+  const url = new URL(`../i18n/${lang}.json`, import.meta.url);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cannot load ${url}: ${response.status}`);
+  return response.json();
+}
+
+export async function setLanguage(lang) {
+  if (!Object.keys(english).length) english = await fetchStrings("en");
+  strings = lang === "en" ? english : await fetchStrings(lang);
+  language = lang;
+  document.documentElement.lang = lang;
+}
+
+export function currentLanguage() {
+  return language;
+}
+
+export function has(key) {
+  return key in strings || key in english;
+}
+
+export function t(key, params = {}) {
+  let text = strings[key] ?? english[key] ?? key;
+  for (const [name, value] of Object.entries(params)) {
+    text = text.split(`{${name}}`).join(String(value));
+  }
+  return text;
+}
+
+/** Fill every [data-i18n] element's text and [data-i18n-label] element's aria-label. */
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+  for (const el of root.querySelectorAll("[data-i18n-title]")) {
+    el.title = t(el.dataset.i18nTitle);
+  }
+}

@@ -1,0 +1,97 @@
+// The live connection to one table (WebSocket /ws/tables/{id}). The server sends the whole table
+// view on connect and after every change, so resuming after a drop needs no bookkeeping: we
+// reconnect with exponential backoff (0.5 s doubling to 10 s, with jitter) and take the fresh
+// state as the truth.
+
+const PING_EVERY_MS = 25000;
+
+export class LiveTable {
+  /**
+   * @param {string} tableId
+   * @param {() => (string|null)} tokenFn  the seat token to connect with (null: spectator)
+   * @param {{onState: Function, onError?: Function, onClock?: Function, onStatus?: Function}} handlers
+   */
+  constructor(tableId, tokenFn, handlers) {
+    this.tableId = tableId;
+    this.tokenFn = tokenFn;
+    this.handlers = handlers;
+    this.socket = null;
+    this.attempt = 0;
+    this.closed = false;
+    this.timer = null;
+    this.pinger = null;
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const token = this.tokenFn();
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`;
+  }
+
+  open() {
+    this.closed = false;
+    this.connect();
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    this.status("connecting");
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      if (socket !== this.socket) return;
+      this.attempt = 0;
+      this.status("online");
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket !== this.socket) return;
+      let msg;
+      try { msg = JSON.parse(event.data); } catch { return; }
+      if (msg.type === "state" && msg.table) this.handlers.onState(msg.table);
+      else if (msg.type === "error" && this.handlers.onError) this.handlers.onError(msg.error || {});
+      else if (msg.type === "clock" && this.handlers.onClock) this.handlers.onClock(msg);
+    });
+    socket.addEventListener("close", () => {
+      if (socket !== this.socket) return;
+      clearInterval(this.pinger);
+      this.socket = null;
+      if (this.closed) return;
+      this.status("offline");
+      const delay = Math.min(10000, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+      this.attempt += 1;
+      this.timer = setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  /** Reconnect at once (e.g. after sitting down, so the server knows our token). */
+  reconnect() {
+    this.attempt = 0;
+    const old = this.socket;
+    this.socket = null;
+    if (old) old.close();
+    if (!this.closed) this.connect();
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    if (this.socket) this.socket.close();
+    this.socket = null;
+  }
+
+  status(s) {
+    if (this.handlers.onStatus) this.handlers.onStatus(s);
+  }
+}

@@ -1,0 +1,244 @@
+// The lobby (/): the open tables, and the form that creates a new one.
+
+import { api, errorText } from "./api.js";
+import { $, h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { lastNickname, saveNickname, saveSeat, seatFor } from "./prefs.js";
+
+const REFRESH_MS = 4000;
+const CLOCK_CHOICES = [5, 10, 15, 20, 25, 30, 45, 60];
+
+export class LobbyPage {
+  constructor(root, { navigate }) {
+    this.root = root;
+    this.navigate = navigate;
+    this.variants = [];     // built-in games, from /api/variants
+    this.uploads = [];      // rule files uploaded in this session: full variant data with id
+    this.details = new Map(); // name -> full variant data (for seat limits and the clock)
+    this.timer = null;
+  }
+
+  async mount() {
+    replace(this.root, h("p", { class: "loading", text: t("common.loading") }));
+    try {
+      this.variants = await api.variants();
+    } catch (e) {
+      replace(this.root, h("p", { class: "page-error", text: errorText(e) }));
+      return;
+    }
+    this.build();
+    await this.refresh();
+    this.timer = setInterval(() => this.refresh(), REFRESH_MS);
+  }
+
+  unmount() {
+    clearInterval(this.timer);
+  }
+
+  build() {
+    this.list = h("div", { class: "table-list", "aria-live": "polite" });
+    this.form = this.buildForm();
+    replace(this.root, h("div", { class: "lobby" },
+      h("section", { class: "lobby-tables", "aria-labelledby": "tables-h" },
+        h("div", { class: "section-head" }, h("h1", { id: "tables-h", text: t("lobby.tables") }),
+          h("button", { type: "button", class: "tool", text: t("lobby.refresh"), onclick: () => this.refresh() })),
+        this.list),
+      h("section", { class: "lobby-create panel", "aria-labelledby": "create-h" },
+        h("h2", { id: "create-h", text: t("lobby.new_table") }), this.form)));
+    this.variantChanged();
+  }
+
+  // -- the list of tables ---------------------------------------------------------------------
+
+  async refresh() {
+    let tables;
+    try {
+      tables = await api.tables();
+    } catch (e) {
+      replace(this.list, h("p", { class: "message", dataset: { kind: "error" }, text: errorText(e) }));
+      return;
+    }
+    const seen = JSON.stringify(tables);
+    if (seen === this.shown) return; // nothing new: leave the list (and the focus in it) alone
+    this.shown = seen;
+    if (!tables.length) {
+      replace(this.list, h("p", { class: "hint", text: t("lobby.no_tables") }));
+      return;
+    }
+    replace(this.list, h("ul", { class: "cards" }, tables.map((tb) => this.card(tb))));
+  }
+
+  card(tb) {
+    const open = tb.seats.filter((s) => s.kind === "open").length;
+    const mine = seatFor(tb.id);
+    const seats = tb.seats.map((s) => {
+      let text;
+      let cls = "chip";
+      if (s.kind === "open") { text = t("seat.open"); cls += " open"; }
+      else if (s.kind === "bot") { text = `${s.nickname || t("seat.bot_name", { level: s.bot_level })} \u00b7 ${t("seat.bot_level", { level: s.bot_level })}`; cls += " bot"; }
+      else text = s.nickname;
+      return h("li", { class: cls, text });
+    });
+    const clock = tb.clock ? t("lobby.clock_minutes", { n: Math.round(tb.clock.initial_seconds / 60) }) : t("lobby.untimed");
+    const href = `/t/${encodeURIComponent(tb.id)}`;
+    const actions = [];
+    if (mine) actions.push(h("a", { class: "button primary", href, "data-link": "", text: t("lobby.return") }));
+    else if (tb.state === "waiting" && open) actions.push(h("a", { class: "button primary", href, "data-link": "", text: t("lobby.sit") }));
+    actions.push(h("a", { class: "button", href, "data-link": "", text: t("lobby.watch") }));
+    return h("li", { class: `card state-${tb.state}`, dataset: { table: tb.id } },
+      h("div", { class: "card-head" },
+        h("span", { class: "game", text: tb.variant_title || tb.variant }),
+        h("span", { class: `badge ${tb.state}`, text: t(`state.${tb.state}`) })),
+      tb.title ? h("p", { class: "card-title", text: tb.title }) : null,
+      h("ul", { class: "chips", "aria-label": t("seats.title") }, seats),
+      h("p", { class: "card-meta", text: [clock, tb.dictionary_hints ? t("table.hints_on") : null].filter(Boolean).join(" \u00b7 ") }),
+      h("div", { class: "card-actions" }, actions));
+  }
+
+  // -- creating a table -----------------------------------------------------------------------
+
+  buildForm() {
+    this.variantSelect = h("select", { id: "variant", name: "variant", onchange: () => this.variantChanged() });
+    this.fillVariants();
+    this.upload = h("input", { id: "rulefile", type: "file", accept: ".toml,text/plain,application/toml",
+      onchange: () => this.uploadFile() });
+    this.seatCount = h("select", { id: "seat-count", onchange: () => this.drawSeats() });
+    this.seatRows = h("div", { class: "seat-rows" });
+    this.clock = h("select", { id: "clock" });
+    this.hints = h("input", { id: "hints", type: "checkbox" });
+    this.title = h("input", { id: "table-title", type: "text", maxlength: "60", placeholder: t("lobby.title_placeholder") });
+    this.nickname = h("input", { id: "create-nickname", type: "text", maxlength: "24", value: lastNickname(),
+      placeholder: t("sit.nickname_placeholder"), autocomplete: "nickname" });
+    this.formMessage = h("p", { class: "message", role: "status", "aria-live": "polite" });
+    const field = (id, label, control, help) => h("div", { class: "field" },
+      h("label", { for: id, text: label }), control, help ? h("p", { class: "help", text: help }) : null);
+    return h("form", { class: "create-form", onsubmit: (e) => { e.preventDefault(); this.create(); } },
+      field("variant", t("lobby.game"), this.variantSelect),
+      field("rulefile", t("lobby.upload"), this.upload, t("lobby.upload_help")),
+      field("seat-count", t("lobby.seats"), this.seatCount),
+      this.seatRows,
+      field("clock", t("lobby.clock"), this.clock),
+      h("div", { class: "field check" }, this.hints, h("label", { for: "hints", text: t("lobby.hints") }),
+        h("p", { class: "help", text: t("lobby.hints_help") })),
+      field("table-title", t("lobby.title"), this.title),
+      field("create-nickname", t("lobby.your_nickname"), this.nickname, t("lobby.your_nickname_help")),
+      h("button", { type: "submit", class: "primary big", id: "create-table", text: t("lobby.create") }),
+      this.formMessage);
+  }
+
+  fillVariants(selected = null) {
+    const keep = selected || this.variantSelect.value;
+    const options = this.variants.map((v) => h("option", { value: v.name,
+      text: `${v.title} (${v.columns}\u00d7${v.rows})` }));
+    const uploaded = this.uploads.length
+      ? h("optgroup", { label: t("lobby.uploaded") }, this.uploads.map((u) => h("option", { value: u.id,
+        text: `${u.title} (${u.columns}\u00d7${u.rows})` })))
+      : null;
+    replace(this.variantSelect, options, uploaded);
+    if (keep) this.variantSelect.value = keep;
+    else if (this.variants.some((v) => v.name === "fise")) this.variantSelect.value = "fise";
+  }
+
+  async variantInfo(name) {
+    if (!this.details.has(name)) this.details.set(name, await api.variant(name));
+    return this.details.get(name);
+  }
+
+  async variantChanged() {
+    const name = this.variantSelect.value;
+    let info;
+    try {
+      info = await this.variantInfo(name);
+    } catch (e) {
+      this.formMessage.textContent = errorText(e);
+      return;
+    }
+    if (name !== this.variantSelect.value) return;
+    const min = Math.max(2, info.min_players);
+    const max = Math.min(4, info.max_players);
+    const before = Number(this.seatCount.value) || 2;
+    replace(this.seatCount, Array.from({ length: max - min + 1 }, (_, i) =>
+      h("option", { value: String(min + i), text: String(min + i) })));
+    this.seatCount.value = String(Math.min(max, Math.max(min, before)));
+    const own = info.clock
+      ? t("lobby.clock_default", { n: Math.round(info.clock.initial_seconds / 60) })
+      : t("lobby.clock_default_none");
+    replace(this.clock, h("option", { value: "default", text: own }),
+      h("option", { value: "none", text: t("lobby.untimed") }),
+      CLOCK_CHOICES.map((m) => h("option", { value: String(m), text: t("lobby.clock_minutes", { n: m }) })));
+    this.drawSeats();
+  }
+
+  drawSeats() {
+    const n = Number(this.seatCount.value) || 2;
+    const old = [...this.seatRows.querySelectorAll(".seat-row")].map((row) => ({
+      kind: $("select.seat-kind", row).value, level: $("select.seat-level", row).value,
+    }));
+    const rows = [];
+    for (let i = 0; i < n; i++) {
+      const prev = old[i] || { kind: "open", level: "2" };
+      const kind = h("select", { class: "seat-kind", id: `seat-${i}-kind`, "aria-label": t("lobby.seat_n", { n: i + 1 }) },
+        h("option", { value: "open", text: t("lobby.person") }),
+        h("option", { value: "bot", text: t("lobby.computer") }));
+      kind.value = prev.kind;
+      const level = h("select", { class: "seat-level", id: `seat-${i}-level`, "aria-label": t("lobby.level") },
+        [1, 2, 3].map((l) => h("option", { value: String(l), text: t(`lobby.level_${l}`) })));
+      level.value = prev.level;
+      level.hidden = kind.value !== "bot";
+      kind.addEventListener("change", () => { level.hidden = kind.value !== "bot"; });
+      rows.push(h("div", { class: "seat-row" }, h("span", { class: "seat-label", text: t("lobby.seat_n", { n: i + 1 }) }), kind, level));
+    }
+    replace(this.seatRows, rows);
+  }
+
+  async uploadFile() {
+    const file = this.upload.files && this.upload.files[0];
+    if (!file) return;
+    this.formMessage.dataset.kind = "info";
+    this.formMessage.textContent = t("lobby.uploading");
+    try {
+      const text = await file.text();
+      const info = await api.uploadVariant(text);
+      this.details.set(info.id, info);
+      this.uploads = [...this.uploads.filter((u) => u.id !== info.id), info];
+      this.fillVariants(info.id);
+      this.formMessage.textContent = t("lobby.uploaded_ok", { title: info.title });
+      await this.variantChanged();
+    } catch (e) {
+      this.formMessage.dataset.kind = "error";
+      this.formMessage.textContent = errorText(e);
+    }
+  }
+
+  async create() {
+    const seats = [...this.seatRows.querySelectorAll(".seat-row")].map((row) => {
+      const kind = $("select.seat-kind", row).value;
+      return kind === "bot" ? { kind: "bot", level: Number($("select.seat-level", row).value) } : { kind: "open" };
+    });
+    const spec = { variant: this.variantSelect.value, seats, dictionary_hints: this.hints.checked };
+    if (this.clock.value === "none") spec.clock_minutes = null;
+    else if (this.clock.value !== "default") spec.clock_minutes = Number(this.clock.value);
+    const title = this.title.value.trim();
+    if (title) spec.title = title;
+    const nickname = this.nickname.value.trim();
+    const button = $("#create-table", this.form);
+    button.disabled = true;
+    this.formMessage.dataset.kind = "info";
+    this.formMessage.textContent = t("lobby.creating");
+    try {
+      const { id } = await api.createTable(spec);
+      const firstOpen = seats.findIndex((s) => s.kind === "open");
+      if (nickname && firstOpen >= 0) {
+        const answer = await api.sit(id, firstOpen, nickname);
+        saveSeat(id, answer.seat ?? firstOpen, answer.token);
+        saveNickname(nickname);
+      }
+      this.navigate(`/t/${encodeURIComponent(id)}`);
+    } catch (e) {
+      this.formMessage.dataset.kind = "error";
+      this.formMessage.textContent = errorText(e);
+    } finally {
+      button.disabled = false;
+    }
+  }
+}

@@ -1,0 +1,107 @@
+// The single-page app: a header with the personal options, and one page at a time — the lobby
+// at "/" or a table at "/t/{id}". Links marked data-link change page without reloading.
+
+import { h, replace } from "./dom.js";
+import { setLanguage, t, translatePage } from "./i18n.js";
+import { LobbyPage } from "./lobby.js";
+import {
+  applyPrefs, BOARD_SIZES, LANGUAGES, onPrefsChange, prefs, setPref, TILE_THEMES,
+} from "./prefs.js";
+import { TablePage } from "./table.js";
+
+const main = document.getElementById("app");
+let page = null;
+
+function route(path) {
+  const m = /^\/t\/([^/]+)\/?$/.exec(path);
+  return m ? { name: "table", id: decodeURIComponent(m[1]) } : { name: "lobby" };
+}
+
+async function show(path) {
+  if (page) page.unmount();
+  const r = route(path);
+  if (r.name === "table") {
+    page = new TablePage(main, r.id, { onTitle: (title) => { document.title = `${title} \u2014 tablero`; } });
+  } else {
+    document.title = `${t("lobby.tables")} \u2014 tablero`;
+    page = new LobbyPage(main, { navigate });
+  }
+  await page.mount();
+}
+
+export function navigate(path) {
+  if (path !== location.pathname) history.pushState({}, "", path);
+  show(path);
+}
+
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[data-link]");
+  if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin) return;
+  e.preventDefault();
+  navigate(url.pathname);
+});
+window.addEventListener("popstate", () => show(location.pathname));
+
+// -- personal options -------------------------------------------------------------------------
+
+function optionsDialog() {
+  const p = prefs();
+  const select = (id, values, current, label, onchange) => {
+    const el = h("select", { id, onchange: () => onchange(el.value) },
+      values.map((v) => h("option", { value: v, text: label(v) })));
+    el.value = current;
+    return el;
+  };
+  const lang = select("opt-lang", LANGUAGES, p.lang, (v) => t(`lang.${v}`), async (v) => {
+    await setLanguage(v);
+    setPref("lang", v);
+    dialog.close(); // open it again, in the new language
+    optionsDialog();
+    document.getElementById("opt-lang").focus();
+  });
+  const tiles = select("opt-tiles", TILE_THEMES, p.tiles, (v) => t(`options.tiles_${v}`), (v) => setPref("tiles", v));
+  const size = select("opt-size", BOARD_SIZES, p.boardSize, (v) => t(`options.size_${v}`), (v) => setPref("boardSize", v));
+  const sound = h("input", { id: "opt-sound", type: "checkbox", checked: p.sound,
+    onchange: () => setPref("sound", sound.checked) });
+  const close = h("button", { type: "button", class: "primary", text: t("action.close"), onclick: () => dialog.close() });
+  const dialog = h("dialog", { class: "dialog options", "aria-labelledby": "opt-h" },
+    h("h2", { id: "opt-h", text: t("options.title") }),
+    h("div", { class: "field" }, h("label", { for: "opt-lang", text: t("options.language") }), lang),
+    h("div", { class: "field check" }, sound, h("label", { for: "opt-sound", text: t("options.sound") })),
+    h("div", { class: "field" }, h("label", { for: "opt-tiles", text: t("options.tiles") }), tiles),
+    h("div", { class: "field" }, h("label", { for: "opt-size", text: t("options.board_size") }), size),
+    h("div", { class: "dialog-buttons" }, close));
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+function header() {
+  const bar = document.getElementById("topbar");
+  replace(bar,
+    h("a", { href: "/", "data-link": "", class: "brand", "aria-label": t("nav.lobby") },
+      h("span", { class: "brand-tile", "aria-hidden": "true", text: "T" }), h("span", { text: "tablero" })),
+    h("nav", { "aria-label": t("nav.main") },
+      h("a", { href: "/", "data-link": "", text: t("nav.lobby") }),
+      h("button", { type: "button", class: "tool", id: "options-button", text: t("options.button"), onclick: optionsDialog })));
+}
+
+onPrefsChange((_, name) => {
+  if (name === "lang") {
+    header();
+    translatePage();
+    show(location.pathname); // redraw the page in the new language (the state is refetched)
+  }
+});
+
+async function start() {
+  applyPrefs();
+  await setLanguage(prefs().lang);
+  header();
+  translatePage();
+  await show(location.pathname);
+}
+
+start();

@@ -1,0 +1,154 @@
+// The table page's side panels as plain functions of the table view: the players, the preview's
+// verdict, the moves, the end-of-game summary. They build elements and hold no state.
+
+import { errorText } from "./api.js";
+import { tileElement } from "./board.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { BLANK } from "./placement.js";
+
+/** End-of-game adjustment reasons the server writes in English, in the interface language. */
+export function adjustmentText(why) {
+  if (why === "tiles left on the rack") return t("adj.rack");
+  if (why === "the others' tiles") return t("adj.others");
+  if (why === "over time") return t("adj.overtime");
+  const m = /^(\d+) unplayed blank/.exec(why);
+  if (m) return t("adj.blanks", { n: m[1] });
+  return why;
+}
+
+/** "+9", "−9", "0". */
+function signed(points) {
+  if (points > 0) return `+${points}`;
+  return points < 0 ? `\u2212${-points}` : "0";
+}
+
+/** The players: name, tags, connection, score, tiles left and a clock element to tick. */
+export function seatList(table, seatName, onLeave) {
+  const items = table.seats.map((s) => {
+    const toMove = table.state === "playing" && table.to_move === s.seat;
+    const isYou = Boolean(table.you && table.you.seat === s.seat);
+    const tags = [];
+    if (s.kind === "bot") tags.push(h("span", { class: "tag bot", text: t("seat.bot_level", { level: s.bot_level }) }));
+    if (isYou) tags.push(h("span", { class: "tag you", text: t("seat.you") }));
+    if (isYou && table.state === "waiting") {
+      tags.push(h("button", { type: "button", class: "tool leave", text: t("seat.leave"), onclick: onLeave }));
+    }
+    if (s.out_of_time) tags.push(h("span", { class: "tag warn", text: t("seat.out_of_time") }));
+    const status = t(s.connected ? "seat.connected" : "seat.disconnected");
+    const dot = s.kind === "human"
+      ? h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: status, role: "img", "aria-label": status })
+      : null;
+    const classes = ["seat", toMove && "to-move", isYou && "is-you", s.kind === "open" && "open"];
+    return h("li", { class: classes.filter(Boolean).join(" "), dataset: { seat: String(s.seat) } },
+      h("div", { class: "seat-name" }, dot,
+        h("span", { class: "nick", text: s.kind === "open" ? t("seat.open") : seatName(s.seat) }), tags),
+      h("div", { class: "seat-stats" },
+        h("span", { class: "score", text: String(s.score ?? 0) }),
+        h("span", { class: "rack-count", text: table.state === "playing" ? t("seat.tiles", { n: s.rack_count }) : "" }),
+        h("span", { class: "clock", dataset: { seat: String(s.seat) } })));
+  });
+  return h("ol", { class: "seat-list" }, items);
+}
+
+/** What the server said of a proposed move: legal with words and score, or why not. */
+export function previewVerdict(p) {
+  const mark = (text) => h("span", { class: "mark", "aria-hidden": "true", text });
+  if (!p.legal) {
+    return [h("p", { class: "verdict illegal" }, mark("\u2717"),
+      h("span", { class: "reason", text: errorText({ code: p.rule, message: p.reason }) }))];
+  }
+  const parts = [h("p", { class: "verdict legal" }, mark("\u2713"), h("span", { text: t("preview.legal") }),
+    p.move ? h("code", { class: "notation", text: p.move }) : null)];
+  if (p.words && p.words.length) {
+    parts.push(h("ul", { class: "words" }, p.words.map((w) => h("li", {},
+      h("span", { class: "word", text: w.word }), h("span", { class: "pts", text: String(w.score) })))));
+  }
+  if (p.score !== null && p.score !== undefined) {
+    parts.push(h("p", { class: "total" }, h("span", { text: t("preview.score") }),
+      h("strong", { class: "preview-score", text: String(p.score) })));
+  }
+  if (p.breakdown && p.breakdown.length) {
+    parts.push(h("details", { class: "breakdown" }, h("summary", { text: t("preview.breakdown") }),
+      h("ul", {}, p.breakdown.map((line) => h("li", { text: line })))));
+  }
+  // Only tables that allow dictionary hints get an answer here (null otherwise).
+  if (p.words_valid === true) parts.push(h("p", { class: "dict ok", text: t("preview.words_valid") }));
+  else if (p.words_valid === false) {
+    const words = (p.invalid_words || []).join(", ");
+    parts.push(h("p", { class: "dict bad", text: t("preview.words_invalid", { words }) }));
+  }
+  return parts;
+}
+
+/** The moves so far, as a table (or a line saying there are none). */
+export function historyBody(table, seatName) {
+  const rows = (table.history || []).map((m) => {
+    let move = m.move || "";
+    let note = "";
+    switch (m.kind) {
+      case "passed": move = t("history.passed"); break;
+      case "exchanged": move = t("history.exchanged", { n: m.tiles ?? "" }); break;
+      case "lost_turn": note = t("history.lost_turn"); break;
+      case "challenge_upheld": move = t("history.challenge_upheld", { name: seatName(m.target) }); break;
+      case "challenge_failed": move = t("history.challenge_failed"); break;
+      case "timeout": move = t("history.timeout"); break;
+      case "skip": move = t("history.skip"); break;
+      case "shuffle": move = t("history.shuffle", { name: seatName(m.target) }); break;
+      default: break;
+    }
+    return h("tr", { class: `kind-${m.kind}` },
+      h("td", { class: "n", text: String(m.n ?? "") }),
+      h("td", { class: "who", text: m.nickname || seatName(m.seat) }),
+      h("td", { class: "mv" }, h("span", { text: move }), note ? h("span", { class: "note", text: ` (${note})` }) : null),
+      h("td", { class: "pts", text: m.kind === "shuffle" || m.kind === "skip" ? "" : String(m.score ?? 0) }),
+      h("td", { class: "tot", text: m.total === undefined ? "" : String(m.total) }));
+  });
+  if (!rows.length) return h("p", { class: "hint", text: t("history.empty") });
+  const head = ["#", t("history.player"), t("history.move"), t("history.score"), t("history.total")];
+  return h("div", { class: "history-scroll" }, h("table", {},
+    h("thead", {}, h("tr", {}, head.map((text) => h("th", { text })))),
+    h("tbody", {}, rows)));
+}
+
+/** The end of the game: winner, reason, ranking, and each seat's adjustments and tiles left. */
+export function resultParts(table, variant, seatName) {
+  const r = table.result;
+  const winners = new Set(r.winners || []);
+  const ranking = (r.ranking || []).map((x) => h("li", { class: winners.has(x.seat) ? "winner" : "" },
+    h("span", { class: "place", text: `${x.place}.` }),
+    h("span", { class: "nick", text: x.nickname || seatName(x.seat) }),
+    h("span", { class: "score", text: String(x.score) })));
+  const rows = table.seats.map((s) => {
+    const adj = (r.adjustments && r.adjustments[s.seat]) || [];
+    const before = r.scores_before ? r.scores_before[s.seat] : null;
+    const final = r.final_scores ? r.final_scores[s.seat] : null;
+    const left = r.racks_left && r.racks_left[s.seat] ? r.racks_left[s.seat] : [];
+    const leftTiles = left.length
+      ? h("div", { class: "left", "aria-label": `${t("result.rack_left")} ${left.join(" ")}` },
+        h("span", { "aria-hidden": "true", text: t("result.rack_left") }),
+        left.map((l) => h("span", { class: "mini-tile", "aria-hidden": "true", dataset: { letter: l } },
+          tileElement(variant, l === BLANK ? "" : l, { rackBlank: l === BLANK }))))
+      : null;
+    return h("tr", { dataset: { seat: String(s.seat) } },
+      h("td", { class: "who", text: seatName(s.seat) }),
+      h("td", { class: "num", text: before === null ? "" : String(before) }),
+      h("td", { class: "adj" }, adj.length
+        ? h("ul", {}, adj.map((a) => h("li", {}, h("span", { text: adjustmentText(a.why) }), " ",
+          h("strong", { text: signed(a.points) }))))
+        : h("span", { class: "none", text: "\u2014" }), leftTiles),
+      h("td", { class: "num final", text: final === null ? "" : String(final) }));
+  });
+  const names = [...winners].map((s) => seatName(s));
+  const head = [t("history.player"), t("result.before"), t("result.adjustments"), t("result.final")];
+  return [
+    h("h2", { text: t("result.title") }),
+    h("p", { class: "winner-line", text: names.length > 1
+      ? t("result.tie", { names: names.join(", ") }) : t("result.winner", { name: names[0] || "" }) }),
+    h("p", { class: "reason", text: t(`result.reason.${r.reason}`) }),
+    h("ol", { class: "ranking" }, ranking),
+    h("table", { class: "adjustments" },
+      h("thead", {}, h("tr", {}, head.map((text) => h("th", { text })))),
+      h("tbody", {}, rows)),
+  ];
+}

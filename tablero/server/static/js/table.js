@@ -1,0 +1,943 @@
+// The table page (/t/{id}): board, rack, actions, seats and clocks, preview, history, result.
+// The server decides everything; this page shows the latest table view it sent, lets the player
+// compose a placement (drag, tap or keyboard) and asks the server what it would score.
+
+import { api, ApiError, errorText } from "./api.js";
+import { BoardView, tileElement } from "./board.js";
+import { formatClock, secondsLeft } from "./clock.js";
+import { confirmDialog, pickBlankLetter, pickExchange } from "./dialogs.js";
+import { enableDrag } from "./drag.js";
+import { $, h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { LiveTable } from "./live.js";
+import {
+  BLANK, chooseTile, digraphCompletion, foldKey, Placement, squareName, startsDigraph,
+} from "./placement.js";
+import { forgetSeat, lastNickname, saveNickname, saveSeat, seatFor } from "./prefs.js";
+import { historyBody, previewVerdict, resultParts, seatList } from "./panels.js";
+import { playMoveSound, playTurnSound } from "./sound.js";
+import { VariantView } from "./variant.js";
+
+const PREVIEW_DELAY_MS = 180;
+
+export class TablePage {
+  constructor(root, tableId, { onTitle } = {}) {
+    this.root = root;
+    this.id = tableId;
+    this.onTitle = onTitle || (() => {});
+    this.variant = null;
+    this.table = null;
+    this.receivedAt = performance.now();
+    this.placement = new Placement();
+    this.cursor = null;          // {r, c, dir: "across" | "down"}
+    this.selected = null;        // {type: "rack", index} | {type: "board", r, c}
+    this.mode = "normal";        // "normal" | "cambio"
+    this.cambio = { square: null, index: null, letter: null, blank: false };
+    this.preview = null;
+    this.previewFor = "";
+    this.previewTimer = null;
+    this.previewToken = 0;
+    this.lastTyped = null;       // the square the previous keystroke filled (for CH, LL, RR)
+    this.pendingPrefix = null;   // a typed C waiting for H when only the CH tile is on the rack
+    this.busy = false;
+    this.seat = seatFor(tableId);
+    this.live = null;
+    this.ticker = null;
+    this.onKey = (e) => this.handleKey(e);
+  }
+
+  // -- life cycle -----------------------------------------------------------------------------
+
+  async mount() {
+    replace(this.root, h("p", { class: "loading", text: t("common.loading") }));
+    let table;
+    try {
+      table = await this.fetchTable();
+    } catch (e) {
+      replace(this.root, h("div", { class: "page-error" },
+        h("h1", { text: t("table.not_found") }), h("p", { text: errorText(e) }),
+        h("a", { href: "/", "data-link": "", text: t("nav.lobby") })));
+      return;
+    }
+    this.variant = new VariantView(await api.variant(table.variant));
+    this.build();
+    this.applyState(table);
+    this.live = new LiveTable(this.id, () => (this.seat ? this.seat.token : null), {
+      onState: (s) => this.applyState(s),
+      onError: (err) => this.liveError(err),
+      onStatus: (s) => this.showConnection(s),
+    });
+    this.live.open();
+    document.addEventListener("keydown", this.onKey);
+    this.ticker = setInterval(() => this.tickClocks(), 250);
+  }
+
+  unmount() {
+    if (this.live) this.live.close();
+    clearInterval(this.ticker);
+    clearTimeout(this.previewTimer);
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  /** The table view for our token; a token the server no longer knows is forgotten. */
+  async fetchTable() {
+    try {
+      return await api.table(this.id, this.seat ? this.seat.token : null);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === "bad_token") {
+        forgetSeat(this.id);
+        this.seat = null;
+        return api.table(this.id, null);
+      }
+      throw e;
+    }
+  }
+
+  liveError(err) {
+    if (err.code === "bad_token") {
+      forgetSeat(this.id);
+      this.seat = null;
+      this.live.reconnect();
+      return;
+    }
+    this.say(errorText(err), "error");
+  }
+
+  // -- building the page ----------------------------------------------------------------------
+
+  build() {
+    const v = this.variant;
+    this.board = new BoardView(v);
+    this.els = {
+      title: h("h1", { class: "table-title" }),
+      subtitle: h("p", { class: "table-subtitle" }),
+      conn: h("span", { class: "conn", role: "status" }),
+      bag: h("span", { class: "bag-count" }),
+      turn: h("span", { class: "turn-line", "aria-live": "polite" }),
+      rack: h("div", { class: "rack", role: "group", "aria-label": t("rack.label"), dataset: { dropRack: "1" } }),
+      rackArea: null,
+      actions: h("div", { class: "actions" }),
+      message: h("p", { class: "message", role: "status", "aria-live": "polite" }),
+      sit: h("section", { class: "sit-panel" }),
+      seats: h("section", { class: "panel seats", "aria-label": t("seats.title") }),
+      preview: h("section", { class: "panel preview", "aria-live": "polite", "aria-label": t("preview.title") }),
+      result: h("section", { class: "panel result", hidden: true }),
+      history: h("section", { class: "panel history" }),
+      gcg: h("a", { class: "gcg button-link", href: api.gcgUrl(this.id), download: `tablero-${this.id}.gcg`,
+        text: t("table.download_gcg") }),
+    };
+    const e = this.els;
+    this.buttons = {
+      shuffle: h("button", { type: "button", class: "tool", text: t("rack.shuffle"), onclick: () => this.shuffle() }),
+      recall: h("button", { type: "button", class: "tool", text: t("rack.recall"), onclick: () => this.recall() }),
+      move: h("button", { type: "button", class: "primary", dataset: { action: "move" }, text: t("action.move"),
+        onclick: () => this.playMove() }),
+      pass: h("button", { type: "button", dataset: { action: "pass" }, text: t("action.pass"), onclick: () => this.pass() }),
+      exchange: h("button", { type: "button", dataset: { action: "exchange" }, text: t("action.exchange"),
+        onclick: () => this.exchange() }),
+      cambio: v.hasCambio ? h("button", { type: "button", dataset: { action: "cambio" }, text: t("action.cambio"),
+        onclick: () => this.toggleCambio() }) : null,
+      challenge: v.hasChallenge ? h("button", { type: "button", dataset: { action: "challenge" },
+        text: t("action.challenge"), onclick: () => this.challenge() }) : null,
+    };
+    const b = this.buttons;
+    e.rackArea = h("div", { class: "rack-area" }, e.rack, h("div", { class: "rack-tools" }, b.shuffle, b.recall));
+    replace(e.actions, b.move, b.pass, b.exchange, b.cambio, b.challenge);
+
+    const playArea = h("section", { class: "play-area", "aria-label": t("board.label") },
+      h("div", { class: "board-wrap" }, this.board.el),
+      h("div", { class: "board-foot" }, e.bag, e.turn),
+      e.rackArea, e.actions, e.message, e.sit);
+    const side = h("aside", { class: "side" }, e.seats, e.preview, e.result, e.history,
+      h("div", { class: "side-links" }, e.gcg));
+    replace(this.root, h("div", { class: "table-page", dataset: { columns: String(v.columns) } },
+      h("header", { class: "table-head" }, h("div", {}, e.title, e.subtitle), e.conn),
+      h("div", { class: "table-layout" }, playArea, side)));
+
+    this.board.el.addEventListener("click", (ev) => {
+      const cell = ev.target.closest(".sq");
+      if (cell) this.clickSquare(Number(cell.dataset.r), Number(cell.dataset.c));
+    });
+    this.board.el.addEventListener("focusin", (ev) => {
+      // Tabbing onto the board puts the keyboard cursor there (a mouse click has its own rule).
+      const cell = ev.target.closest(".sq");
+      if (!cell || !cell.matches(":focus-visible")) return;
+      const r = Number(cell.dataset.r);
+      const c = Number(cell.dataset.c);
+      if (!this.cursor || this.cursor.r !== r || this.cursor.c !== c) {
+        this.cursor = { r, c, dir: this.cursor ? this.cursor.dir : "across" };
+        this.renderBoard();
+      }
+    });
+    this.board.el.addEventListener("dblclick", (ev) => {
+      const cell = ev.target.closest(".sq");
+      if (cell) this.doubleClickSquare(Number(cell.dataset.r), Number(cell.dataset.c));
+    });
+    e.rack.addEventListener("click", (ev) => {
+      const tile = ev.target.closest("[data-index]");
+      this.clickRack(tile ? Number(tile.dataset.index) : null);
+    });
+    enableDrag(this.root, {
+      payload: (el) => this.dragPayload(el),
+      onDrop: (p, x, y, target) => this.drop(p, x, y, target),
+      onHover: (target) => this.hover(target),
+    });
+  }
+
+  // -- state from the server ------------------------------------------------------------------
+
+  applyState(table) {
+    const before = this.table;
+    if (before && table.seq < before.seq) return; // an older message overtaken by a newer one
+    this.table = table;
+    this.receivedAt = performance.now();
+    const rack = table.you ? table.you.rack : [];
+    const rackChanged = this.placement.setRack(rack);
+    // Tiles put where someone has just played go back to the rack.
+    for (const p of [...this.placement.placed.values()]) {
+      if (table.board[p.r] && table.board[p.r][p.c]) this.placement.take(p.r, p.c);
+    }
+    if (rackChanged) {
+      this.selected = null;
+      this.lastTyped = null;
+    }
+    if (this.mode === "cambio" && (table.state !== "playing" || !this.myTurn())) this.endCambio();
+    const wasMyTurn = before ? this.myTurn(before) : false;
+    if (before && table.seq > before.seq) {
+      playMoveSound();
+      if (!wasMyTurn && this.myTurn()) playTurnSound();
+    }
+    this.render();
+    if (!before || table.seq !== before.seq) this.schedulePreview(true);
+  }
+
+  myTurn(table = this.table) {
+    return Boolean(table && table.you && table.state === "playing" && table.to_move === table.you.seat);
+  }
+
+  seatName(seat) {
+    const s = this.table.seats.find((x) => x.seat === seat);
+    if (!s) return "";
+    if (s.kind === "bot") return s.nickname || t("seat.bot_name", { level: s.bot_level });
+    return s.nickname || t("seat.open");
+  }
+
+  // -- rendering ------------------------------------------------------------------------------
+
+  render() {
+    const table = this.table;
+    const v = this.variant;
+    this.onTitle(table.title || table.variant_title || v.title);
+    this.els.title.textContent = table.title || table.variant_title || v.title;
+    const bits = [table.variant_title || v.title, `${v.columns}×${v.rows}`];
+    if (table.clock) bits.push(t("lobby.clock_minutes", { n: Math.round(table.clock.initial_seconds / 60) }));
+    else bits.push(t("lobby.untimed"));
+    if (table.dictionary_hints) bits.push(t("table.hints_on"));
+    this.els.subtitle.textContent = bits.join(" · ");
+    this.renderBoard();
+    this.renderRack();
+    this.renderFoot();
+    this.renderActions();
+    this.renderSit();
+    this.renderSeats();
+    this.renderPreview();
+    this.renderHistory();
+    this.renderResult();
+  }
+
+  renderBoard() {
+    let badge = null;
+    if (this.preview && this.preview.legal && this.preview.score !== null && this.previewFor === this.placementKey()) {
+      const last = [...this.placement.placed.values()].sort((a, b) => b.r - a.r || b.c - a.c)[0];
+      if (last) badge = { r: last.r, c: last.c, text: String(this.preview.score) };
+    }
+    this.board.update({
+      board: this.table.board,
+      placement: this.placement,
+      last: new Set(this.table.last_move_squares || []),
+      cursor: this.cursor,
+      selected: this.selected,
+      badge,
+      cambioSquare: this.mode === "cambio" ? this.cambio.square : null,
+    });
+  }
+
+  renderRack() {
+    const you = this.table.you;
+    this.els.rackArea.hidden = !you;
+    if (!you) return;
+    const tiles = this.placement.onRack().map((index) => {
+      const letter = this.placement.letter(index);
+      const isBlank = letter === BLANK;
+      const selected = (this.selected && this.selected.type === "rack" && this.selected.index === index)
+        || (this.mode === "cambio" && this.cambio.index === index);
+      return h("button", {
+        type: "button",
+        class: `rack-tile${selected ? " selected" : ""}`,
+        "aria-pressed": selected ? "true" : "false",
+        "aria-label": isBlank ? t("tile.blank") : t("tile.letter_value", { letter, value: this.variant.value(letter) }),
+        dataset: { index: String(index), letter, drag: "rack" },
+      }, tileElement(this.variant, isBlank ? "" : letter, { rackBlank: isBlank }));
+    });
+    // An empty slot for every tile not on the rack (on the board, or not drawn: an empty bag).
+    const empty = Math.max(0, this.variant.rackSize - tiles.length);
+    const slots = Array.from({ length: empty },
+      () => h("span", { class: "rack-slot", "aria-hidden": "true" }));
+    replace(this.els.rack, tiles, slots);
+    this.buttons.recall.disabled = this.placement.size === 0;
+    this.els.rack.style.setProperty("--rack-size", String(this.variant.rackSize));
+    this.els.rackArea.querySelector(".rack-tools").hidden = this.table.state !== "playing";
+    this.buttons.shuffle.disabled = tiles.length < 2;
+  }
+
+  renderFoot() {
+    const table = this.table;
+    this.els.bag.textContent = t("table.bag", { n: table.bag_count });
+    let line = "";
+    if (table.state === "waiting") line = t("table.waiting");
+    else if (table.state === "over") line = t("table.over");
+    else if (this.myTurn()) line = t("table.your_turn");
+    else if (table.to_move !== null && table.to_move !== undefined) {
+      line = t("table.to_move", { name: this.seatName(table.to_move) });
+    }
+    this.els.turn.textContent = line;
+    this.els.turn.classList.toggle("mine", this.myTurn());
+  }
+
+  renderActions() {
+    const b = this.buttons;
+    const you = this.table.you;
+    this.els.actions.hidden = !you || this.table.state !== "playing";
+    const mine = this.myTurn() && !this.busy;
+    const cambioReady = this.mode === "cambio" && this.cambio.square && this.cambio.letter;
+    b.move.disabled = !mine || (this.mode === "cambio"
+      ? !cambioReady
+      : this.placement.size === 0 || this.placement.pendingBlanks().length > 0);
+    b.move.textContent = this.mode === "cambio" ? t("action.play_cambio") : t("action.move");
+    b.pass.disabled = !mine;
+    b.exchange.disabled = !mine || !this.variant.exchange.allowed;
+    b.exchange.hidden = !this.variant.exchange.allowed;
+    if (b.cambio) {
+      b.cambio.disabled = !mine;
+      b.cambio.setAttribute("aria-pressed", this.mode === "cambio" ? "true" : "false");
+      b.cambio.classList.toggle("active", this.mode === "cambio");
+    }
+    if (b.challenge) b.challenge.disabled = this.busy || !(you && (you.can_challenge ?? this.table.can_challenge));
+  }
+
+  renderSit() {
+    const table = this.table;
+    const panel = this.els.sit;
+    if (table.you) {
+      panel.hidden = true;
+      return;
+    }
+    panel.hidden = false;
+    const open = table.seats.filter((s) => s.kind === "open");
+    const key = table.state === "waiting" ? open.map((s) => s.seat).join(",") : "";
+    if (panel.dataset.key === key && panel.childElementCount) return; // keep what is typed
+    panel.dataset.key = key;
+    const watching = h("p", { class: "spectating", text: t("table.spectating") });
+    if (!key) {
+      replace(panel, watching);
+      return;
+    }
+    const input = this.nickInput || h("input", {
+      id: "nickname", type: "text", maxlength: "24", autocomplete: "nickname",
+      value: lastNickname(), required: true, placeholder: t("sit.nickname_placeholder"),
+    });
+    this.nickInput = input;
+    const buttons = open.map((s) => h("button", {
+      type: "button", class: "primary", dataset: { sit: String(s.seat) },
+      text: t("sit.seat_button", { n: s.seat + 1 }),
+      onclick: () => this.sit(s.seat, input.value),
+    }));
+    replace(panel, h("h2", { text: t("sit.title") }),
+      h("p", { text: t("sit.help") }),
+      h("div", { class: "sit-form" }, h("label", { for: "nickname", text: t("sit.nickname") }), input, ...buttons),
+      h("p", { class: "share" }, h("span", { text: t("sit.share") }), " ",
+        h("code", { class: "share-link", text: location.href })),
+      watching);
+  }
+
+  renderSeats() {
+    replace(this.els.seats, h("h2", { text: t("seats.title") }),
+      seatList(this.table, (seat) => this.seatName(seat), () => this.leave()));
+    this.tickClocks();
+  }
+
+  tickClocks() {
+    if (!this.table) return;
+    const now = performance.now();
+    for (const s of this.table.seats) {
+      const el = this.els.seats.querySelector(`.clock[data-seat="${s.seat}"]`);
+      if (!el) continue;
+      const left = this.table.state === "playing" || this.table.state === "over"
+        ? secondsLeft(s, this.receivedAt, this.table.state === "playing" ? now : this.receivedAt)
+        : (this.table.clock ? this.table.clock.initial_seconds : null);
+      el.textContent = formatClock(left);
+      el.classList.toggle("running", Boolean(s.clock_running) && this.table.state === "playing");
+      el.classList.toggle("low", left !== null && left < 60);
+    }
+  }
+
+  renderPreview() {
+    const el = this.els.preview;
+    const heading = h("h2", { text: t("preview.title") });
+    if (!this.table.you || this.table.state !== "playing") {
+      el.hidden = true;
+      return;
+    }
+    el.hidden = false;
+    const hasMove = this.mode === "cambio" ? Boolean(this.cambio.square && this.cambio.letter) : this.placement.size > 0;
+    if (!hasMove) {
+      const hint = this.mode === "cambio"
+        ? t(this.cambio.square ? "cambio.pick_tile" : "cambio.pick_square")
+        : t("preview.hint");
+      replace(el, heading, h("p", { class: "hint", text: hint }));
+      return;
+    }
+    const blanks = this.mode === "normal" && this.placement.pendingBlanks().length > 0;
+    const p = this.preview;
+    if (blanks) {
+      replace(el, heading, h("p", { class: "hint", text: t("preview.choose_blank") }));
+      return;
+    }
+    if (!p || this.previewFor !== this.placementKey()) {
+      replace(el, heading, h("p", { class: "hint pending", text: t("preview.checking") }));
+      return;
+    }
+    const parts = [heading, ...previewVerdict(p)];
+    if (!this.myTurn()) parts.push(h("p", { class: "hint", text: t("preview.not_your_turn") }));
+    replace(el, ...parts);
+  }
+
+  renderHistory() {
+    replace(this.els.history, h("h2", { text: t("history.title") }),
+      historyBody(this.table, (seat) => this.seatName(seat)));
+    const scroller = this.els.history.querySelector(".history-scroll");
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  }
+
+  renderResult() {
+    const el = this.els.result;
+    el.hidden = !this.table.result || this.table.state !== "over";
+    if (!el.hidden) replace(el, ...resultParts(this.table, this.variant, (seat) => this.seatName(seat)));
+  }
+
+  showConnection(status) {
+    const el = this.els && this.els.conn;
+    if (!el) return;
+    el.dataset.status = status;
+    el.textContent = t(`conn.${status}`);
+  }
+
+  say(text, kind = "info") {
+    this.els.message.textContent = text;
+    this.els.message.dataset.kind = kind;
+  }
+
+  // -- the placement --------------------------------------------------------------------------
+
+  placementKey() {
+    if (this.mode === "cambio") {
+      const c = this.cambio;
+      return `${this.table.seq}|cambio|${c.square}|${c.letter}|${c.blank}`;
+    }
+    return `${this.table.seq}|${JSON.stringify(this.placement.tiles())}`;
+  }
+
+  changed() {
+    this.render();
+    this.schedulePreview();
+  }
+
+  schedulePreview(immediate = false) {
+    clearTimeout(this.previewTimer);
+    if (!this.table || !this.table.you || this.table.state !== "playing") return;
+    const ready = this.mode === "cambio"
+      ? this.cambio.square && this.cambio.letter
+      : this.placement.size > 0 && this.placement.pendingBlanks().length === 0;
+    if (!ready) {
+      this.preview = null;
+      this.renderPreview();
+      return;
+    }
+    this.previewTimer = setTimeout(() => this.fetchPreview(), immediate ? 0 : PREVIEW_DELAY_MS);
+  }
+
+  async fetchPreview() {
+    const key = this.placementKey();
+    if (this.preview && this.previewFor === key) return;
+    const ticket = ++this.previewToken;
+    let result;
+    try {
+      if (this.mode === "cambio") {
+        const c = this.cambio;
+        result = await api.previewMove(this.id, this.seat.token,
+          { kind: "cambio", square: c.square, letter: c.letter, blank: c.blank });
+      } else {
+        result = await api.preview(this.id, this.seat.token, this.placement.tiles());
+      }
+    } catch (e) {
+      if (ticket !== this.previewToken) return;
+      result = { legal: false, rule: e.code, reason: e.message };
+    }
+    if (ticket !== this.previewToken || key !== this.placementKey()) return;
+    this.preview = result;
+    this.previewFor = key;
+    this.renderPreview();
+    this.renderBoard();
+  }
+
+  async placeTile(index, r, c, letter = null) {
+    const tile = this.placement.letter(index);
+    if (!this.placement.place(index, r, c, letter)) return false;
+    this.selected = null;
+    this.changed();
+    if (tile === BLANK && !letter) {
+      const chosen = await pickBlankLetter(this.variant.letters);
+      if (chosen) this.placement.setBlankLetter(r, c, chosen);
+      else this.placement.take(r, c);
+      this.changed();
+    }
+    return true;
+  }
+
+  isFixed(r, c) {
+    return Boolean(this.table.board[r] && this.table.board[r][c]);
+  }
+
+  isEmpty(r, c) {
+    return !this.isFixed(r, c) && !this.placement.at(r, c);
+  }
+
+  clickSquare(r, c) {
+    if (this.mode === "cambio") {
+      if (this.isFixed(r, c)) {
+        this.cambio.square = squareName(r, c);
+        this.changed();
+      }
+      return;
+    }
+    const sel = this.selected;
+    const mine = this.placement.at(r, c);
+    if (sel && sel.type === "rack" && !this.isFixed(r, c)) {
+      if (mine) this.placement.take(r, c);
+      this.placeTile(sel.index, r, c);
+      return;
+    }
+    if (sel && sel.type === "board") {
+      if (sel.r === r && sel.c === c) {
+        this.selected = null;
+      } else if (this.isEmpty(r, c)) {
+        this.placement.move(sel.r, sel.c, r, c);
+        this.selected = null;
+      } else if (mine) {
+        this.selected = { type: "board", r, c };
+      }
+      this.changed();
+      return;
+    }
+    if (mine) {
+      this.selected = { type: "board", r, c };
+      this.render();
+      return;
+    }
+    // No tile in hand: the square becomes the keyboard cursor; a second click turns it.
+    if (this.cursor && this.cursor.r === r && this.cursor.c === c) {
+      this.cursor = { r, c, dir: this.cursor.dir === "across" ? "down" : "across" };
+    } else {
+      this.cursor = { r, c, dir: this.cursor ? this.cursor.dir : "across" };
+    }
+    this.lastTyped = null;
+    this.renderBoard();
+    this.focusCursor();
+  }
+
+  async doubleClickSquare(r, c) {
+    const p = this.placement.at(r, c);
+    if (!p || !p.blank) return;
+    this.selected = null;
+    const chosen = await pickBlankLetter(this.variant.letters, p.letter);
+    if (chosen && this.placement.at(r, c)) this.placement.setBlankLetter(r, c, chosen);
+    this.changed();
+  }
+
+  async clickRack(index) {
+    if (this.mode === "cambio") {
+      if (index === null) return;
+      let letter = this.placement.letter(index);
+      let blank = false;
+      if (letter === BLANK) {
+        letter = await pickBlankLetter(this.variant.letters);
+        if (!letter) return;
+        blank = true;
+      }
+      this.cambio = { ...this.cambio, index, letter, blank };
+      this.changed();
+      return;
+    }
+    const sel = this.selected;
+    if (sel && sel.type === "board") {
+      this.placement.take(sel.r, sel.c);
+      this.selected = null;
+      this.changed();
+      return;
+    }
+    if (index === null) return;
+    this.selected = sel && sel.type === "rack" && sel.index === index ? null : { type: "rack", index };
+    this.renderRack();
+    this.renderBoard();
+  }
+
+  recall() {
+    this.placement.clear();
+    this.selected = null;
+    this.lastTyped = null;
+    this.changed();
+  }
+
+  shuffle() {
+    this.placement.shuffle();
+    this.renderRack();
+  }
+
+  // -- drag and drop --------------------------------------------------------------------------
+
+  dragPayload(el) {
+    if (this.mode === "cambio") return null;
+    if (el.dataset.drag === "rack") return { type: "rack", index: Number(el.dataset.index) };
+    if (el.dataset.drag === "board") return { type: "board", r: Number(el.dataset.r), c: Number(el.dataset.c) };
+    return null;
+  }
+
+  hover(target) {
+    for (const el of this.root.querySelectorAll(".drop-target")) el.classList.remove("drop-target");
+    if (!target) return;
+    const cell = target.closest(".sq");
+    if (cell && !this.isFixed(Number(cell.dataset.r), Number(cell.dataset.c))) cell.classList.add("drop-target");
+    const rack = target.closest(".rack");
+    if (rack) rack.classList.add("drop-target");
+  }
+
+  /** Where among the rack tiles a drop at x falls. */
+  rackPosition(x) {
+    const tiles = [...this.els.rack.querySelectorAll(".rack-tile:not(.drag-source)")];
+    let pos = 0;
+    for (const el of tiles) {
+      const rect = el.getBoundingClientRect();
+      if (x > rect.left + rect.width / 2) pos += 1;
+    }
+    return pos;
+  }
+
+  drop(payload, x, y, target) {
+    this.hover(null);
+    const cell = target ? target.closest(".sq") : null;
+    const onRack = target ? target.closest(".rack-area") : null;
+    this.selected = null;
+    if (payload.type === "rack") {
+      if (cell) {
+        const r = Number(cell.dataset.r);
+        const c = Number(cell.dataset.c);
+        if (this.isFixed(r, c)) return;
+        if (this.placement.at(r, c)) this.placement.take(r, c);
+        this.placeTile(payload.index, r, c);
+      } else if (onRack) {
+        this.placement.reorder(payload.index, this.rackPosition(x));
+        this.renderRack();
+      }
+      return;
+    }
+    // A tile already on the board: to another square, or back to the rack (also when dropped
+    // anywhere else, as if the tile slipped from the player's hand back to the rack).
+    if (cell) {
+      const r = Number(cell.dataset.r);
+      const c = Number(cell.dataset.c);
+      if (this.isEmpty(r, c)) {
+        this.placement.move(payload.r, payload.c, r, c);
+        this.changed();
+      }
+      return;
+    }
+    const p = this.placement.take(payload.r, payload.c);
+    if (p && onRack) this.placement.reorder(p.index, this.rackPosition(x));
+    this.changed();
+  }
+
+  // -- keyboard -------------------------------------------------------------------------------
+
+  focusCursor() {
+    if (!this.cursor) return;
+    const cell = this.board.cell(this.cursor.r, this.cursor.c);
+    if (cell && document.activeElement !== cell) cell.focus({ preventScroll: false });
+  }
+
+  defaultCursor() {
+    const start = [...this.variant.starts][0];
+    const [r, c] = start ? start.split(",").map(Number) : [Math.floor(this.variant.rows / 2), Math.floor(this.variant.columns / 2)];
+    return { r, c, dir: "across" };
+  }
+
+  step(cursor, delta) {
+    const [dr, dc] = cursor.dir === "down" ? [1, 0] : [0, 1];
+    return { ...cursor, r: cursor.r + dr * delta, c: cursor.c + dc * delta };
+  }
+
+  onBoard(p) {
+    return p.r >= 0 && p.c >= 0 && p.r < this.variant.rows && p.c < this.variant.columns;
+  }
+
+  /** The next square on from the cursor that no tile covers (or the cursor if none is left). */
+  advance(from) {
+    let p = this.step(from, 1);
+    while (this.onBoard(p) && !this.isEmpty(p.r, p.c)) p = this.step(p, 1);
+    return this.onBoard(p) ? p : from;
+  }
+
+  handleKey(e) {
+    if (!this.table || !this.table.you || this.table.state !== "playing") return;
+    if (document.querySelector("dialog[open]")) return;
+    const tag = e.target && e.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // Enter and Space belong to a focused button or link (Take back, Pass...), except on the
+    // board, where they play and turn the cursor.
+    const onControl = e.target && e.target.closest && e.target.closest("button, a, summary")
+      && !e.target.closest(".board");
+    if (onControl && (e.key === "Enter" || e.key === " ")) return;
+    const arrows = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    if (e.key in arrows) {
+      e.preventDefault();
+      const [dr, dc] = arrows[e.key];
+      const cur = this.cursor || this.defaultCursor();
+      const next = this.cursor ? { r: cur.r + dr, c: cur.c + dc } : cur;
+      if (this.onBoard(next)) {
+        this.cursor = { r: next.r, c: next.c, dir: dr ? "down" : "across" };
+      } else {
+        this.cursor = { ...cur, dir: dr ? "down" : "across" };
+      }
+      this.lastTyped = null;
+      this.pendingPrefix = null;
+      this.renderBoard();
+      this.focusCursor();
+      return;
+    }
+    if (e.key === "Enter") {
+      if (this.mode === "cambio" || this.placement.size) {
+        e.preventDefault();
+        this.playMove();
+      }
+      return;
+    }
+    if (e.key === "Backspace" || e.key === "Delete") {
+      e.preventDefault();
+      this.takeBackLast();
+      return;
+    }
+    if (e.key === "Escape") {
+      if (this.mode === "cambio") this.endCambio();
+      this.recall();
+      return;
+    }
+    if (e.key === " " && this.cursor) {
+      e.preventDefault();
+      this.cursor = { ...this.cursor, dir: this.cursor.dir === "across" ? "down" : "across" };
+      this.renderBoard();
+      return;
+    }
+    if (this.mode !== "normal" || e.key.length !== 1) return;
+    const letter = foldKey(e.key, this.variant.typable);
+    if (!letter) return;
+    e.preventDefault();
+    this.typeLetter(letter, e.shiftKey); // Shift+letter: a blank standing for the letter
+  }
+
+  typeLetter(letter, forceBlank) {
+    const p = this.placement;
+    const digraphs = this.variant.digraphs;
+    // C then H: the C typed last becomes the CH tile.
+    const joined = digraphCompletion(p, this.lastTyped, letter, digraphs);
+    if (joined) {
+      const { r, c } = this.lastTyped;
+      const old = p.take(r, c);
+      const tile = chooseTile(p, joined, old.blank);
+      if (tile) {
+        p.place(tile.index, r, c, tile.blank ? joined : null);
+        this.lastTyped = null;
+        this.changed();
+        return;
+      }
+      p.place(old.index, r, c, old.blank ? old.letter : null);
+    }
+    if (this.pendingPrefix) {
+      const both = this.pendingPrefix + letter;
+      this.pendingPrefix = null;
+      if (digraphs.includes(both)) {
+        this.putTyped(both, forceBlank);
+        return;
+      }
+    }
+    if (!chooseTile(p, letter, forceBlank) && startsDigraph(p, letter, digraphs)) {
+      this.pendingPrefix = letter; // only CH is on the rack: wait for the H
+      this.say(t("keys.waiting_digraph", { letter }));
+      return;
+    }
+    this.putTyped(letter, forceBlank);
+  }
+
+  putTyped(letter, forceBlank) {
+    const p = this.placement;
+    if (!this.cursor) {
+      if (this.table.board.some((row) => row.some(Boolean))) {
+        this.say(t("keys.click_first"));
+        return;
+      }
+      this.cursor = this.defaultCursor();
+    }
+    let at = this.cursor;
+    if (this.isFixed(at.r, at.c)) at = this.advance(at);
+    if (this.isFixed(at.r, at.c)) return;
+    const tile = chooseTile(p, letter, forceBlank);
+    if (!tile) {
+      this.say(t("keys.no_tile", { letter }), "error");
+      return;
+    }
+    if (p.at(at.r, at.c)) p.take(at.r, at.c);
+    p.place(tile.index, at.r, at.c, tile.blank ? letter : null);
+    this.say("");
+    this.lastTyped = { r: at.r, c: at.c };
+    this.cursor = this.advance(at);
+    this.changed();
+    this.focusCursor();
+  }
+
+  takeBackLast() {
+    const last = this.placement.last();
+    this.pendingPrefix = null;
+    if (!last) return;
+    this.placement.take(last.r, last.c);
+    this.cursor = { r: last.r, c: last.c, dir: this.cursor ? this.cursor.dir : "across" };
+    this.lastTyped = null;
+    this.changed();
+    this.focusCursor();
+  }
+
+  // -- actions --------------------------------------------------------------------------------
+
+  async send(move) {
+    if (!this.seat || this.busy) return null;
+    this.busy = true;
+    this.renderActions();
+    try {
+      const answer = await api.move(this.id, this.seat.token, move, this.table.seq);
+      this.say("");
+      if (answer.table) this.applyState(answer.table);
+      return answer;
+    } catch (e) {
+      this.say(errorText(e), "error");
+      if (e instanceof ApiError && e.code === "stale_seq") {
+        this.applyState(await this.fetchTable());
+      }
+      return null;
+    } finally {
+      this.busy = false;
+      this.renderActions();
+    }
+  }
+
+  async playMove() {
+    if (!this.myTurn()) return;
+    if (this.mode === "cambio") {
+      const c = this.cambio;
+      if (!c.square || !c.letter) return;
+      const answer = await this.send({ kind: "cambio", square: c.square, letter: c.letter, blank: c.blank });
+      if (answer) this.endCambio();
+      this.render();
+      return;
+    }
+    if (!this.placement.size || this.placement.pendingBlanks().length) return;
+    const answer = await this.send({ kind: "place", tiles: this.placement.tiles() });
+    if (answer) {
+      const r = answer.result || {};
+      if (r.kind === "lost_turn") this.say(t("table.lost_turn", { reason: r.reason || "" }), "error");
+      this.placement.clear();
+      this.lastTyped = null;
+      this.render();
+    }
+  }
+
+  async pass() {
+    if (!this.myTurn()) return;
+    if (await confirmDialog(t("pass.title"), t("pass.question"), t("action.pass"))) {
+      await this.send({ kind: "pass" });
+    }
+  }
+
+  async exchange() {
+    if (!this.myTurn()) return;
+    this.recall();
+    const tiles = this.placement.onRack().map((index) => ({ index, letter: this.placement.letter(index) }));
+    const chosen = await pickExchange(this.variant, tiles, this.variant.exchange.max_tiles || this.variant.rackSize);
+    if (chosen && chosen.length) {
+      await this.send({ kind: "exchange", tiles: chosen.map((i) => this.placement.letter(i)) });
+    }
+  }
+
+  toggleCambio() {
+    if (this.mode === "cambio") {
+      this.endCambio();
+    } else {
+      this.recall();
+      this.mode = "cambio";
+      this.cambio = { square: null, index: null, letter: null, blank: false };
+      this.say(""); // the preview panel says what to choose next
+    }
+    this.changed();
+  }
+
+  endCambio() {
+    this.mode = "normal";
+    this.cambio = { square: null, index: null, letter: null, blank: false };
+    this.say("");
+  }
+
+  async challenge() {
+    if (await confirmDialog(t("challenge.title"), t("challenge.question"), t("action.challenge"))) {
+      await this.send({ kind: "challenge" });
+    }
+  }
+
+  async leave() {
+    try {
+      await api.leave(this.id, this.seat.token);
+      forgetSeat(this.id);
+      this.seat = null;
+      this.applyState(await this.fetchTable());
+      this.live.reconnect();
+    } catch (e) {
+      this.say(errorText(e), "error");
+    }
+  }
+
+  async sit(seat, nickname) {
+    const name = nickname.trim();
+    if (!name) {
+      this.say(t("sit.need_nickname"), "error");
+      $("#nickname", this.root)?.focus();
+      return;
+    }
+    try {
+      const answer = await api.sit(this.id, seat, name);
+      saveSeat(this.id, answer.seat ?? seat, answer.token);
+      saveNickname(name);
+      this.seat = seatFor(this.id);
+      this.say("");
+      if (answer.table) this.applyState(answer.table);
+      this.live.reconnect();
+    } catch (e) {
+      this.say(errorText(e), "error");
+    }
+  }
+}

@@ -1,0 +1,72 @@
+// A game's render data (GET /api/variants/{name}) in the shape the board and rack code use.
+
+import { parseSquare } from "./placement.js";
+
+/** The CSS class of a premium square, from what the square does (not from its label). */
+export function squareClass(kind) {
+  if (!kind) return "plain";
+  switch (kind.kind) {
+    case "letter": return kind.factor >= 3 ? "l3" : "l2";
+    case "word": return kind.factor >= 4 ? "w4" : kind.factor === 3 ? "w3" : "w2";
+    case "word_end": return "w4";
+    case "word_add": return (kind.amount || 0) >= 0 ? "plus" : "minus";
+    case "shuffle_next_rack": return "ex";
+    default: return "other";
+  }
+}
+
+/** Labels as players read them; a minus sign instead of a hyphen (−5). */
+export function squareLabel(kind, code) {
+  const label = (kind && kind.label) || code;
+  return String(label).replace(/^-/, "\u2212");
+}
+
+export class VariantView {
+  constructor(data) {
+    this.data = data;
+    this.name = data.id || data.name;
+    this.title = data.title;
+    this.language = data.language;
+    this.rows = data.rows;
+    this.columns = data.columns;
+    this.squares = data.squares;
+    this.kinds = data.square_kinds || {};
+    this.starts = new Set(
+      (data.start_squares || []).map((s) => parseSquare(s)).filter(Boolean).map(([r, c]) => `${r},${c}`),
+    );
+    this.values = {};
+    for (const t of data.tiles || []) this.values[t.letter] = t.value;
+    this.letters = data.letters || Object.keys(this.values).filter((l) => l !== "?");
+    this.digraphs = this.letters.filter((l) => l.length > 1);
+    // Characters typed to spell a digraph tile (the H of CH) even where they are no tile here.
+    this.typable = [...new Set([...this.letters, ...this.digraphs.join("")])];
+    this.rackSize = data.rack_size || 7;
+    this.hasBlanks = Boolean(data.has_blanks);
+    this.hasCambio = Boolean(data.has_cambio);
+    this.hasChallenge = Boolean(data.has_challenge);
+    this.exchange = data.exchange || { allowed: true };
+  }
+
+  kindAt(r, c) {
+    const code = this.squares[r] && this.squares[r][c];
+    return code ? { code, ...(this.kinds[code] || {}) } : null;
+  }
+
+  isStart(r, c) {
+    return this.starts.has(`${r},${c}`);
+  }
+
+  value(letter) {
+    return this.values[letter] ?? 0;
+  }
+}
+
+/** The colour band of a tile's value, for the "by value" tile colours. */
+export function valueBand(value) {
+  if (value <= 0) return "v0";
+  if (value === 1) return "v1";
+  if (value <= 3) return "v2";
+  if (value <= 5) return "v4";
+  if (value <= 8) return "v8";
+  return "v10";
+}

@@ -1,0 +1,67 @@
+"""A table as the server holds it: its options and seats (what the game log cannot say).
+
+Plain data shared by the store (which reads and writes it), the live rooms and the views.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+
+from ..variant import Variant
+
+__all__ = ["SeatInfo", "TableInfo", "hash_token", "new_table_id", "new_token"]
+
+
+def new_table_id() -> str:
+    return secrets.token_hex(5)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    """Only the hash is stored: a leaked database does not seat anyone."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    kind: str
+    """open, human, bot."""
+    nickname: str | None = None
+    bot_level: int | None = None
+    token_hash: str | None = None
+
+    def holds(self, token: str) -> bool:
+        return self.token_hash is not None and hmac.compare_digest(
+            self.token_hash, hash_token(token)
+        )
+
+
+@dataclass
+class TableInfo:
+    id: str
+    variant_ref: str
+    variant: Variant
+    """The rule set with the table's time control applied."""
+    title: str | None
+    language: str | None
+    clock_seconds: int | None
+    dictionary_hints: bool
+    state: str
+    """waiting, playing, over."""
+    created_at: float
+    turn_started_at: float | None = None
+    seats: list[SeatInfo] = field(default_factory=list)
+
+    def seat_of(self, token: str) -> SeatInfo | None:
+        return next((s for s in self.seats if s.holds(token)), None)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.nickname or f"Seat {s.seat + 1}" for s in self.seats]

@@ -1,0 +1,273 @@
+"""What each viewer is shown: the table view, the lobby entries, the history and the result.
+
+This module is where privacy is decided, and only here: a view is built for one viewer (a
+seat or a spectator) and contains that seat's rack and no other, nothing about the bag but its
+size, no seed, and exchanges only as a count. Everything shown is derived from the game log
+and the game's state, so a restarted server shows the same.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from ..game import Event, Game
+from ..moves import Exchange, Place, parse_move
+from ..variant import Coord, Variant, square_name
+from .tables import TableInfo
+
+__all__ = ["clock_remaining", "history", "lobby_entry", "result_json", "table_view"]
+
+
+def _iso(ts: float) -> str:
+    return datetime.datetime.fromtimestamp(ts, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _clock_json(info: TableInfo) -> dict[str, Any] | None:
+    clock = info.variant.clock
+    if clock is None:
+        return None
+    return {"initial_seconds": clock.initial_seconds, "on_timeout": clock.on_timeout}
+
+
+def lobby_entry(info: TableInfo, spectators: int, seq: int) -> dict[str, Any]:
+    return {
+        "id": info.id,
+        "variant": info.variant_ref,
+        "variant_title": info.variant.title,
+        "title": info.title,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "nickname": s.nickname, "bot_level": s.bot_level}
+            for s in info.seats
+        ],
+        "clock": _clock_json(info),
+        "dictionary_hints": info.dictionary_hints,
+        "state": info.state,
+        "created": _iso(info.created_at),
+        "seq": seq,
+        "language": info.language,
+        "spectators": spectators,
+    }
+
+
+def clock_remaining(info: TableInfo, game: Game, seat: int, now: float) -> float | None:
+    """Seconds left for a seat at ``now``: the stored clock, less the running turn's time."""
+    left = game.players[seat].clock
+    if left is None:
+        return None
+    if (
+        info.state == "playing"
+        and not game.is_over
+        and seat == game.to_move
+        and info.turn_started_at is not None
+    ):
+        left -= max(0.0, now - info.turn_started_at)
+    return round(left, 3)
+
+
+def table_view(
+    info: TableInfo,
+    game: Game | None,
+    viewer: int | None,
+    connected: set[int],
+    now: float,
+) -> dict[str, Any]:
+    """The table as one viewer may see it (``viewer`` a seat, None for a spectator)."""
+    v = info.variant
+    playing = game is not None and info.state in ("playing", "over")
+    seats = []
+    for s in info.seats:
+        entry: dict[str, Any] = {
+            "seat": s.seat,
+            "kind": s.kind,
+            "nickname": s.nickname,
+            "bot_level": s.bot_level,
+            "score": 0,
+            "rack_count": 0,
+            "clock_remaining": float(v.clock.initial_seconds) if v.clock else None,
+            "clock_running": False,
+            "out_of_time": False,
+            "exchanges_used": 0,
+            "cambios_used": 0,
+            "connected": s.kind == "bot" or s.seat in connected,
+        }
+        if playing and game is not None:
+            p = game.players[s.seat]
+            entry |= {
+                "score": p.score,
+                "rack_count": len(p.rack),
+                "clock_remaining": clock_remaining(info, game, s.seat, now),
+                "clock_running": (
+                    v.clock is not None and not game.is_over and s.seat == game.to_move
+                ),
+                "out_of_time": p.out_of_time,
+                "exchanges_used": p.exchanges,
+                "cambios_used": p.cambios,
+            }
+        seats.append(entry)
+    you: dict[str, Any] | None = None
+    if viewer is not None:
+        you = {"seat": viewer, "rack": [], "your_turn": False, "can_challenge": False}
+        if playing and game is not None:
+            you |= {
+                "rack": list(game.players[viewer].rack),
+                "your_turn": not game.is_over and game.to_move == viewer,
+                "can_challenge": _can_challenge(game, viewer),
+            }
+    board: list[list[dict[str, Any] | None]] = [[None] * v.columns for _ in range(v.rows)]
+    if game is not None:
+        for (r, c), tile in game.board.tiles():
+            board[r][c] = {"letter": tile.letter, "blank": tile.blank}
+    return {
+        "id": info.id,
+        "variant": info.variant_ref,
+        "variant_title": v.title,
+        "title": info.title,
+        "rows": v.rows,
+        "columns": v.columns,
+        "state": info.state,
+        "seq": len(game.log) if game is not None else 0,
+        "dictionary_hints": info.dictionary_hints,
+        "clock": _clock_json(info),
+        "server_time": round(now, 3),
+        "seats": seats,
+        "to_move": game.to_move if game is not None and not game.is_over else None,
+        "board": board,
+        "bag_count": len(game.bag) if game is not None else v.tile_count,
+        "history": history(game, info.names) if game is not None else [],
+        "last_move_squares": last_move_squares(game) if game is not None else [],
+        "you": you,
+        "can_challenge": bool(you and you["can_challenge"]),
+        "result": result_json(game, info.names) if game is not None else None,
+    }
+
+
+def _can_challenge(game: Game, seat: int) -> bool:
+    """Bisonte: a seated player may challenge the last play unless it is their own (after the
+    end only the play that went out is still open, and the game keeps only that one)."""
+    return game.variant.word_check == "challenge" and game.can_challenge(seat)
+
+
+def _placed_squares(notation: str, v: Variant) -> list[str]:
+    move = parse_move(notation, v.alphabet, v.rows, v.columns)
+    if not isinstance(move, Place):
+        return []
+    (r, c), dr, dc = move.start, (0 if move.across else 1), (1 if move.across else 0)
+    out: list[str] = []
+    for i, letter in enumerate(move.letters):
+        if not letter.on_board:
+            coord: Coord = (r + i * dr, c + i * dc)
+            out.append(square_name(coord))
+    return out
+
+
+def _exchanged_count(notation: str, v: Variant) -> int:
+    move = parse_move(notation, v.alphabet, v.rows, v.columns)
+    return len(move.tiles) if isinstance(move, Exchange) else 0
+
+
+def history(game: Game, names: list[str]) -> list[dict[str, Any]]:
+    """Every turn and what followed, public parts only (exchanged tiles become a count)."""
+    v = game.variant
+    totals = [0] * len(game.players)
+    out: list[dict[str, Any]] = []
+    last_mover: int | None = None
+
+    def add(seat: int, kind: str, move: str, score: int, owner: int, **extra: Any) -> None:
+        totals[owner] += score
+        out.append(
+            {
+                "n": len(out) + 1,
+                "seat": seat,
+                "nickname": names[seat],
+                "kind": kind,
+                "move": move,
+                "score": score,
+                "total": totals[owner],
+                **extra,
+            }
+        )
+
+    for event in game.log[1:]:
+        kind = event.get("type")
+        seat = int(event.get("seat", 0))
+        if kind == "move":
+            last_mover = seat
+            _add_move(add, event, seat, v)
+        elif kind == "challenge":
+            target = int(event["target"])
+            result = str(event["result"])
+            extra: dict[str, Any] = {"target": target}
+            if result == "challenge_upheld":
+                extra["words"] = list(event.get("words", []))
+            add(seat, result, "CHALLENGE", int(event.get("score", 0)), target, **extra)
+        elif kind == "timeout":
+            add(seat, "timeout", "", 0, seat)
+        elif kind == "skip":
+            add(seat, "skip", "", 0, seat, reason=str(event.get("reason", "")))
+        elif kind == "shuffle":
+            mover = last_mover if last_mover is not None else seat
+            add(
+                mover,
+                "shuffle",
+                "",
+                0,
+                mover,
+                target=seat,
+                reason=f"EX: {names[seat]}'s rack was exchanged with the bag",
+            )
+    return out
+
+
+def _add_move(add: Any, event: Event, seat: int, v: Variant) -> None:
+    result = str(event["result"])
+    notation = str(event["move"])
+    score = int(event.get("score", 0))
+    if result == "exchanged":
+        n = _exchanged_count(notation, v)
+        add(seat, result, f"-{n}", 0, seat, tiles=n)
+    elif result in ("placed", "cambio"):
+        squares = _placed_squares(notation, v) if result == "placed" else [notation.split()[1]]
+        add(seat, result, notation, score, seat, squares=squares)
+    elif result == "lost_turn":
+        add(seat, result, notation, 0, seat, reason=str(event.get("reason", "")))
+    else:
+        add(seat, result, notation, score, seat)
+
+
+def last_move_squares(game: Game) -> list[str]:
+    """The most recent placement or CAMBIO still on the board."""
+    v = game.variant
+    for event in reversed(game.log):
+        if event.get("type") == "challenge" and event.get("result") == "challenge_upheld":
+            return []
+        if event.get("type") == "move":
+            if event.get("result") == "placed":
+                return _placed_squares(str(event["move"]), v)
+            if event.get("result") == "cambio":
+                return [str(event["move"]).split()[1]]
+    return []
+
+
+def result_json(game: Game, names: list[str]) -> dict[str, Any] | None:
+    r = game.result
+    if r is None:
+        return None
+    order = sorted(range(len(r.final_scores)), key=lambda i: -r.final_scores[i])
+    ranking = []
+    for i in order:
+        place = 1 + sum(1 for s in r.final_scores if s > r.final_scores[i])
+        ranking.append(
+            {"place": place, "seat": i, "nickname": names[i], "score": r.final_scores[i]}
+        )
+    return {
+        "reason": r.reason,
+        "final_scores": list(r.final_scores),
+        "scores_before": list(r.scores_before),
+        "adjustments": [
+            [{"why": why, "points": points} for why, points in adj] for adj in r.adjustments
+        ],
+        "racks_left": [list(p.rack) for p in game.players],
+        "winners": list(r.winners),
+        "ranking": ranking,
+    }

@@ -1,0 +1,138 @@
+"""Driving the tablero web UI from Playwright the way a person does: clicks, drags, keys.
+
+Locators follow what the page shows (roles, labels, the board's square names), plus a few
+data attributes the UI sets for exactly this (``data-square``, ``data-letter``, ``data-action``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+DATA = Path(__file__).parent / "data"
+
+
+def table_id(page: Page) -> str:
+    match = re.search(r"/t/([^/?#]+)", page.url)
+    assert match, f"not on a table page: {page.url}"
+    return match.group(1)
+
+
+def create_table(
+    page: Page,
+    *,
+    variant: str | None = None,
+    upload: str | None = None,
+    seats: list[str | int] | None = None,
+    clock: str | None = None,
+    nickname: str | None = None,
+    title: str | None = None,
+    hints: bool = False,
+) -> str:
+    """Create a table from the lobby form. ``seats``: "open" or a bot level (1–3) per seat."""
+    page.goto("/")
+    if upload:
+        page.set_input_files("#rulefile", str(DATA / upload))
+        expect(page.locator("#variant")).to_have_value(re.compile(r"^u-"))  # the upload's id
+    elif variant:
+        page.select_option("#variant", variant)
+    seats = seats or ["open", "open"]
+    page.select_option("#seat-count", str(len(seats)))
+    for i, seat in enumerate(seats):
+        if seat == "open":
+            page.select_option(f"#seat-{i}-kind", "open")
+        else:
+            page.select_option(f"#seat-{i}-kind", "bot")
+            page.select_option(f"#seat-{i}-level", str(seat))
+    if clock:
+        page.select_option("#clock", clock)
+    if title:
+        page.fill("#table-title", title)
+    if hints:
+        page.check("#hints")
+    page.fill("#create-nickname", nickname or "")
+    page.click("#create-table")
+    # The first game of a language builds its dictionary graph on the server: up to ~20 s.
+    page.wait_for_url(re.compile(r"/t/"), timeout=90_000)
+    expect(page.locator(".board")).to_be_visible()
+    return table_id(page)
+
+
+def sit_from_lobby(page: Page, table: str, nickname: str) -> None:
+    """Find the table in the lobby, open it, and sit at its first open seat."""
+    page.goto("/")
+    card = page.locator(f'.card[data-table="{table}"]')
+    card.get_by_role("link", name=re.compile("Sit down|Sentarse|Ia loc")).click()
+    page.wait_for_url(re.compile(f"/t/{table}"))
+    page.fill("#nickname", nickname)
+    page.locator("[data-sit]").first.click()
+    expect(page.locator(".rack-tile").first).to_be_visible()
+
+
+def square(page: Page, name: str) -> Any:
+    return page.locator(f'.sq[data-square="{name}"]')
+
+
+def rack(page: Page) -> list[str]:
+    """The tiles on the rack, in the order shown (blanks as ``?``)."""
+    return list(
+        page.locator(".rack .rack-tile").evaluate_all("els => els.map(e => e.dataset.letter)")
+    )
+
+
+def is_my_turn(page: Page) -> bool:
+    return page.locator(".turn-line.mine").count() == 1
+
+
+def wait_my_turn(page: Page) -> None:
+    expect(page.locator(".turn-line.mine")).to_be_visible()
+
+
+def rack_tile(page: Page, letter: str) -> Any:
+    return page.locator(f'.rack .rack-tile[data-letter="{letter}"]').first
+
+
+def drag(page: Page, source: Any, target: Any) -> None:
+    """A drag with the mouse in small steps (pointer events, as a finger would move)."""
+    a = source.bounding_box()
+    b = target.bounding_box()
+    assert a and b
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 10, a["y"] + a["height"] / 2 + 10, steps=3)
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def touch_drag(page: Page, source: Any, target: Any) -> None:
+    """A drag with a finger: touch events sent through the DevTools protocol (the page needs a
+    touch screen, ``phone=True``), which the browser turns into pointer events."""
+    a = source.bounding_box()
+    b = target.bounding_box()
+    assert a and b
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
+    for i in range(1, 11):
+        point = {"x": x0 + (x1 - x0) * i / 10, "y": y0 + (y1 - y0) * i / 10}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def preview_verdict(page: Page) -> Any:
+    return page.locator(".preview .verdict")
+
+
+def action(page: Page, name: str) -> Any:
+    return page.locator(f'[data-action="{name}"]')
+
+
+def history_rows(page: Page) -> Any:
+    return page.locator(".history tbody tr")
