@@ -193,6 +193,9 @@ def _line_moves(
 ) -> Iterator[Place]:
     alphabet = variant.alphabet
     first_letter_only = empty and variant.first_move.anchor == "first_letter"
+    # The first word places at least first_move.min_tiles tiles, and at least two: on an empty
+    # board no cross word can make a one-tile placement a word (even if the list has "A").
+    min_tiles = max(2, variant.first_move.min_tiles) if empty else 1
     anchor_set = set(anchors)
     # placed[j] = (code, blank) for squares filled this turn
     placed: dict[int, tuple[int, bool]] = {}
@@ -221,7 +224,7 @@ def _line_moves(
     def extend_right(prefix: bytes, start: int, j: int, anchor: int) -> Iterator[Place]:
         n = len(line.cells)
         if j >= n or line.cells[j] is None:
-            if j > anchor and placed and lexicon.is_word(prefix):
+            if j > anchor and len(placed) >= min_tiles and lexicon.is_word(prefix):
                 yield emit(start, j)
             if j >= n:
                 return

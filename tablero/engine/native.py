@@ -1,0 +1,878 @@
+"""The native (C) move generator: every legal placement, exactly scored, fast.
+
+The C core (``tablero/engine/native/``, compiled into ``tablero.engine._native`` by the
+package's build) walks the GADDAG half of the KWG word graph over flat arrays and scores
+while it places tiles; ``docs/movegen.md`` describes it. This module is its typed face:
+
+* ``NativeGenerator(variant, lexicon)`` converts a game's rules and a ``GraphLexicon``'s graph
+  once; then ``placements()`` lists every legal placement (the same set, with the same scores,
+  as ``reference.generate_placements`` + ``scoring.score_placement``), ``count()`` counts them
+  without building Python objects, and ``best()`` finds the n best by equity (score + leave
+  value) with per-anchor upper bounds, skipping the anchors that cannot beat the n-th best.
+* ``selfplay()`` plays whole games of static best-equity play in C, for statistics.
+* ``simulate()`` plays candidate moves out a few plies against random draws of the unseen
+  tiles, in C, with the same draw for every candidate of an iteration (``NativeSimResult``).
+* ``LeaveValues`` holds leave values (a multiset of kept tiles → points) for ``best()``.
+* ``NativeBoard`` is a board held in C (tiles, cross-sets, anchors) that a move updates
+  incrementally: what game loops and playouts use instead of re-reading a ``Board``.
+
+Every call accepts a ``Board`` (converted on each call) or a ``NativeBoard`` (no conversion).
+A generator holds a scratch board for ``Board`` arguments: share one across threads only
+under a lock (the C calls hold the GIL, so that is the default).
+"""
+
+from __future__ import annotations
+
+import array
+import math
+import struct
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..alphabet import Alphabet
+from ..board import Board, Tile
+from ..lexicon.graph import GraphLexicon
+from ..moves import Exchange, Letter, Pass, Place
+from ..variant import BLANK, Coord, Variant
+from . import _native
+
+__all__ = [
+    "GeneratedPlacement",
+    "LeaveValues",
+    "NativeBoard",
+    "NativeGameResult",
+    "NativeGenerator",
+    "NativeSimResult",
+    "NativeTurn",
+    "SimCandidate",
+    "leave_table_key",
+]
+
+_BLANK_FLAG = 0x80
+_RECORD = struct.Struct("<6B2xid32s")
+assert _RECORD.size == _native.RECORD_SIZE
+
+
+@dataclass(frozen=True)
+class GeneratedPlacement:
+    """One legal placement with its exact score, as the generator found it."""
+
+    place: Place
+    """Shaped as ``reference.generate_placements`` yields it: the whole main word from its
+    first square, letters on the board marked ``on_board=True``, new ones ``False``."""
+    score: int
+    leave: tuple[str, ...]
+    """The rack tiles kept, in rack order; a blank is ``?``."""
+    shuffles_next_rack: bool
+    """The move covers an EX square (Cuvinte): the next player's rack may be shuffled."""
+    equity: float
+    """Score plus the leave's value (just the score when no leave values were given)."""
+
+
+SimCandidate = GeneratedPlacement | Place | Exchange | Pass
+"""What ``NativeGenerator.simulate`` can play out: a placement (generated, or a ``Place``
+that is legal for the rack), an exchange of some rack tiles, or a pass."""
+
+
+@dataclass(frozen=True)
+class NativeSimResult:
+    """How one candidate fared in ``NativeGenerator.simulate``."""
+
+    candidate: GeneratedPlacement | Exchange | Pass
+    """The candidate; a ``Place`` given in is returned as the ``GeneratedPlacement`` it is."""
+    mean: float
+    """Mean playout value: the mover's points minus the opponents' (their mean at a bigger
+    table) over the plies, plus the leave value of the mover's last rack."""
+    sd: float
+    """Sample standard deviation of the playout values (0.0 with fewer than 2)."""
+    iterations: int
+
+    @property
+    def stderr(self) -> float:
+        """Standard error of ``mean`` (inf with fewer than 2 iterations). Candidates share
+        their draws, so the error of a *difference* of two means is usually much smaller."""
+        return self.sd / math.sqrt(self.iterations) if self.iterations > 1 else math.inf
+
+
+_CAND_PLACE, _CAND_EXCHANGE, _CAND_PASS = 0, 1, 2
+
+
+_END_REASONS = ("going_out", "scoreless_rounds", "no_one_can_play", "turn_limit")
+
+
+@dataclass(frozen=True)
+class NativeGameResult:
+    """One game of static self-play played in C (``NativeGenerator.selfplay``)."""
+
+    first: int
+    """The seat that moved first."""
+    reason: str
+    """How it ended: going_out, scoreless_rounds, no_one_can_play (or turn_limit: a bug)."""
+    turns: int
+    went_out: int | None
+    scores: tuple[int, ...]
+    """Final scores by seat, after the end-of-game adjustments."""
+    scores_before_adjustments: tuple[int, ...]
+    moves: tuple[int, ...]
+    bingos: tuple[int, ...]
+    exchanges: tuple[int, ...]
+    passes: tuple[int, ...]
+    shuffled: tuple[int, ...]
+    """Times each seat's rack was shuffled by an opponent's EX move."""
+    tiles_left: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NativeTurn:
+    """One turn of a native self-play game (``NativeGenerator.selfplay_turns``)."""
+
+    seat: int
+    kind: str
+    """place, exchange or pass"""
+    rack: tuple[str, ...]
+    """The mover's rack before the turn, sorted by tile code (blanks first)."""
+    bag: int
+    """Tiles in the bag before the turn."""
+    board: Board
+    """The board before the turn (a copy)."""
+    placement: GeneratedPlacement | None
+    kept: tuple[str, ...] | None
+    """For an exchange, the tiles kept."""
+
+
+def leave_table_key(codes: Sequence[int]) -> int:
+    """The C table's key of a multiset of rack codes (blank = 0): the codes sorted ascending,
+    each as code + 1 in six bits, the first lowest. Mirrors ``tb_leave_key`` in movegen.h."""
+    key = 0
+    for i, code in enumerate(sorted(codes)):
+        key |= (code + 1) << (6 * i)
+    return key
+
+
+class LeaveValues:
+    """Leave values for equity: what keeping a multiset of tiles is worth, in points.
+
+    Built from ``{leave: value}`` where a leave is a tuple of tiles as on a rack (``?`` for a
+    blank, digraphs as ``CH``); order inside a tuple does not matter. A leave not in the table
+    is worth 0.0. The C table (a hash of 64-bit multiset keys) is built on first use for an
+    alphabet and kept, so build one ``LeaveValues`` and reuse it across calls.
+    """
+
+    def __init__(self, values: Mapping[tuple[str, ...], float]) -> None:
+        normal: dict[tuple[str, ...], float] = {}
+        for leave, value in values.items():
+            if not isinstance(leave, tuple) or not all(isinstance(t, str) for t in leave):
+                raise ValueError(f"a leave is a tuple of tiles, got {leave!r}")
+            if len(leave) > _native.MAX_RACK:
+                raise ValueError(f"leave {leave!r}: at most {_native.MAX_RACK} tiles")
+            key = tuple(sorted(leave))
+            v = float(value)
+            if key in normal and normal[key] != v:
+                raise ValueError(f"leave {key!r} is given twice with different values")
+            normal[key] = v
+        self._values = normal
+        self._tables: dict[str, _native.LeaveTable] = {}
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def value(self, leave: Sequence[str]) -> float:
+        """The value of a leave (any order), 0.0 if the table does not have it."""
+        return self._values.get(tuple(sorted(leave)), 0.0)
+
+    def table(self, alphabet: Alphabet) -> _native.LeaveTable:
+        """The C table for an alphabet's tile codes (built once, then cached)."""
+        table = self._tables.get(alphabet.name)
+        if table is None:
+            keys: array.array[int] = array.array("Q")
+            vals: array.array[float] = array.array("d")
+            for leave, value in self._values.items():
+                try:
+                    codes = [0 if t == BLANK else alphabet.code(t) for t in leave]
+                except ValueError as e:
+                    raise ValueError(f"leave {leave!r}: {e}") from None
+                keys.append(leave_table_key(codes))
+                vals.append(value)
+            table = _native.LeaveTable(keys, vals)
+            self._tables[alphabet.name] = table
+        return table
+
+
+class NativeBoard:
+    """A board held in C with its cross-sets and anchors, updated incrementally by moves.
+
+    Made by ``NativeGenerator.board()``; used for game loops and playouts, where converting a
+    ``Board`` on every call would cost more than generating.
+    """
+
+    __slots__ = ("_c", "generator")
+
+    def __init__(self, generator: NativeGenerator, c_board: _native.Board) -> None:
+        self.generator = generator
+        self._c = c_board
+
+    @property
+    def is_empty(self) -> bool:
+        return self._c.n_tiles == 0
+
+    @property
+    def tile_count(self) -> int:
+        return self._c.n_tiles
+
+    def copy(self) -> NativeBoard:
+        """An independent copy (a memory copy in C): branch a playout from it."""
+        return NativeBoard(self.generator, self._c.copy())
+
+    def set(self, board: Board) -> None:
+        """Replace every tile with those of a ``Board`` (cross-sets recomputed)."""
+        self._c.set_tiles(self.generator.encode_board(board))
+
+    def apply(self, move: GeneratedPlacement | Place) -> None:
+        """Put a placement's new tiles on the board; cross-sets and anchors follow.
+
+        The placement must fit this board: new tiles on empty squares, letters written as
+        on the board where they say ``on_board`` (checked; a ValueError changes nothing).
+        It is not checked against the dictionary: apply only generated or checked moves.
+        """
+        place = move.place if isinstance(move, GeneratedPlacement) else move
+        g = self.generator
+        rows, cols = g.variant.rows, g.variant.columns
+        current = self._c.tiles()
+        r0, c0 = place.start
+        tiles = bytearray()
+        for i, letter in enumerate(place.letters):
+            r, c = (r0, c0 + i) if place.across else (r0 + i, c0)
+            if not (0 <= r < rows and 0 <= c < cols):
+                raise ValueError("the placement runs off the board")
+            here = current[r * cols + c]
+            if letter.on_board:
+                if not here:
+                    raise ValueError(f"square {(r, c)} is empty but marked on the board")
+                if letter.tile is not None and g.tile_byte(letter.tile) & 0x7F != here & 0x7F:
+                    raise ValueError(f"square {(r, c)} holds another letter")
+                tiles.append(0)
+            else:
+                if letter.tile is None:
+                    raise ValueError("a new tile needs a letter")
+                if here:
+                    raise ValueError(f"square {(r, c)} is occupied")
+                tiles.append(g.tile_byte(letter.tile))
+        if not any(tiles):
+            raise ValueError("the placement puts down no tile")
+        line, start = (r0, c0) if place.across else (c0, r0)
+        self._c.apply(0 if place.across else 1, line, start, bytes(tiles))
+
+    def anchors(self) -> frozenset[Coord]:
+        """The anchor squares: where a move must put a tile (next to a tile, or a start
+        square on an empty board)."""
+        cols = self.generator.variant.columns
+        return frozenset((i // cols, i % cols) for i, a in enumerate(self._c.anchors()) if a)
+
+    def cross_set(self, square: Coord, across: bool) -> tuple[frozenset[str], int, int, bool]:
+        """What the C core knows of an empty square for a move in one direction: the letters
+        allowed there (cross-set), the cross word's score without the new tile, how many
+        times the new tile's face value counts in it, and whether a cross word is formed."""
+        r, c = square
+        mask, base, factor, formed = self._c.cross_set(0 if across else 1, r, c)
+        g = self.generator
+        letters = frozenset(g.tile_of(code).letter for code in range(1, 32) if mask >> code & 1)
+        return letters, base, factor, formed
+
+    def to_board(self) -> Board:
+        """The tiles as a ``Board``."""
+        g = self.generator
+        board = Board(g.variant.rows, g.variant.columns)
+        raw = self._c.tiles()
+        cols = g.variant.columns
+        for i, t in enumerate(raw):
+            if t:
+                board[(i // cols, i % cols)] = g.tile_of(t)
+        return board
+
+
+class NativeGenerator:
+    """Every legal placement for a rack in a position, generated in C.
+
+    Converts the variant (square premiums by kind, tile values, start squares, first-move
+    rules, bingo) and the lexicon's KWG once. Needs a ``GraphLexicon`` (a KWG with its GADDAG)
+    in the variant's alphabet.
+    """
+
+    def __init__(self, variant: Variant, lexicon: GraphLexicon) -> None:
+        if lexicon.alphabet.name != variant.alphabet.name:
+            raise ValueError(
+                f"the lexicon is {lexicon.alphabet.name}; {variant.title} is played in "
+                f"{variant.alphabet.name}"
+            )
+        kwg = lexicon.kwg
+        if not kwg.has_gaddag or kwg.gaddag_root == 0:
+            raise ValueError("the lexicon's word graph has no GADDAG: rebuild it with one")
+        if variant.rows > _native.MAX_DIM or variant.columns > _native.MAX_DIM:
+            raise ValueError(f"the native generator handles boards up to {_native.MAX_DIM} a side")
+        if variant.rack_size > _native.MAX_RACK:
+            raise ValueError(f"the native generator handles racks up to {_native.MAX_RACK} tiles")
+        alphabet = variant.alphabet
+        if len(alphabet.letters) > _native.MAX_CODE:
+            raise ValueError(f"the native generator handles up to {_native.MAX_CODE} letters")
+        self.variant = variant
+        self.lexicon = lexicon
+        self.alphabet = alphabet
+        self._letters = variant.letters()
+        letters_mask = 0
+        values = array.array("h", [0] * (_native.MAX_CODE + 1))
+        for letter in self._letters:
+            code = alphabet.code(letter)
+            letters_mask |= 1 << code
+            values[code] = _int16(variant.value(letter), f"value of {letter}")
+        n = variant.rows * variant.columns
+        lf = array.array("h", [1] * n)
+        wmid = array.array("h", [1] * n)
+        wend = array.array("h", [1] * n)
+        add = array.array("h", [0] * n)
+        ex = bytearray(n)
+        start = bytearray(n)
+        for r in range(variant.rows):
+            for c in range(variant.columns):
+                i = r * variant.columns + c
+                kind = variant.square_kind((r, c))
+                f_mid, a_mid = kind.word_effect(False)
+                f_end, a_end = kind.word_effect(True)
+                if a_mid != a_end or f_mid < 1 or f_end % f_mid:
+                    raise ValueError(
+                        f"square kind {kind.code!r}: the native generator needs the same addend "
+                        "at a word's end and a word-end factor that is a multiple of the other"
+                    )
+                lf[i] = _int16(kind.letter_factor(), f"letter factor of {kind.code}")
+                wmid[i] = _int16(f_mid, f"word factor of {kind.code}")
+                wend[i] = _int16(f_end // f_mid, f"word-end factor of {kind.code}")
+                add[i] = _int16(a_mid, f"addend of {kind.code}")
+                ex[i] = kind.shuffles_next_rack
+        for r, c in variant.start_squares:
+            start[r * variant.columns + c] = 1
+        rule = variant.first_move
+        self._gen = _native.Generator(
+            nodes=kwg.nodes,
+            rows=variant.rows,
+            cols=variant.columns,
+            letters=letters_mask,
+            values=values,
+            lf=lf,
+            wmid=wmid,
+            wend=wend,
+            add=add,
+            ex=bytes(ex),
+            start=bytes(start),
+            rack_size=variant.rack_size,
+            bingo_bonus=variant.bingo_bonus,
+            first_letter=rule.anchor == "first_letter",
+            min_tiles=rule.min_tiles,
+            first_mult=rule.multiplier,
+            first_bonus=rule.bonus,
+        )
+        self._scratch = self._gen.new_board()
+        self._game_set = False
+
+    # -- tiles ------------------------------------------------------------------------------
+
+    def tile_byte(self, tile: Tile) -> int:
+        """A tile as the C core writes it: the letter's code, | 0x80 for a blank."""
+        if tile.letter not in self.variant.tiles or tile.letter == BLANK:
+            raise ValueError(f"{self.variant.title} has no {tile.letter} tile")
+        return self.alphabet.code(tile.letter) | (_BLANK_FLAG if tile.blank else 0)
+
+    def tile_of(self, byte: int) -> Tile:
+        return self._tiles[byte]
+
+    @cached_property
+    def _tiles(self) -> dict[int, Tile]:
+        out: dict[int, Tile] = {}
+        for letter in self._letters:
+            code = self.alphabet.code(letter)
+            out[code] = Tile(letter)
+            out[code | _BLANK_FLAG] = Tile(letter, True)
+        return out
+
+    @cached_property
+    def _tile_bytes(self) -> dict[Tile, int]:
+        return {t: b for b, t in self._tiles.items()}
+
+    @cached_property
+    def _new_letters(self) -> dict[int, Letter]:
+        return {b: Letter(t, False) for b, t in self._tiles.items()}
+
+    @cached_property
+    def _board_letters(self) -> dict[int, Letter]:
+        return {b: Letter(t, True) for b, t in self._tiles.items()}
+
+    @cached_property
+    def _rack_forms(self) -> dict[int, str]:
+        return {b: BLANK if b & _BLANK_FLAG else t.letter for b, t in self._tiles.items()}
+
+    def encode_board(self, board: Board) -> bytes:
+        """A ``Board``'s tiles as row-major tile bytes (0 = empty)."""
+        if (board.rows, board.columns) != (self.variant.rows, self.variant.columns):
+            raise ValueError(
+                f"a {board.rows}×{board.columns} board; {self.variant.title} is "
+                f"{self.variant.rows}×{self.variant.columns}"
+            )
+        out = bytearray(board.rows * board.columns)
+        cols = board.columns
+        known = self._tile_bytes
+        for (r, c), tile in board.tiles():
+            byte = known.get(tile)
+            out[r * cols + c] = self.tile_byte(tile) if byte is None else byte
+        return bytes(out)
+
+    def encode_rack(self, rack: Sequence[str]) -> bytes:
+        """A rack as 64 tile counts by code (index 0 = blanks); ValueError for a tile the game
+        does not have or a rack larger than the C core takes."""
+        if isinstance(rack, str):
+            raise ValueError("a rack is a sequence of tiles, e.g. ['C', 'A', '?'], not a string")
+        counts = bytearray(_native.MAX_CODE + 1)
+        for t in rack:
+            if t not in self.variant.tiles:
+                raise ValueError(f"{t!r} is not a tile of {self.variant.title}")
+            code = 0 if t == BLANK else self.alphabet.code(t)
+            counts[code] += 1
+        if len(rack) > _native.MAX_RACK:
+            raise ValueError(f"a rack of {len(rack)} tiles; at most {_native.MAX_RACK}")
+        return bytes(counts)
+
+    # -- boards -----------------------------------------------------------------------------
+
+    def board(self, board: Board | None = None) -> NativeBoard:
+        """A native board: empty, or holding the tiles of ``board``."""
+        nb = NativeBoard(self, self._gen.new_board())
+        if board is not None:
+            nb.set(board)
+        return nb
+
+    def _c_board(self, board: Board | NativeBoard) -> _native.Board:
+        if isinstance(board, NativeBoard):
+            if board.generator is not self:
+                raise ValueError("this NativeBoard belongs to another generator")
+            return board._c
+        self._scratch.set_tiles(self.encode_board(board))
+        return self._scratch
+
+    def _first(self, c_board: _native.Board, first_turn: bool | None) -> bool:
+        return c_board.n_tiles == 0 if first_turn is None else first_turn
+
+    # -- generation -------------------------------------------------------------------------
+
+    def placements(
+        self,
+        board: Board | NativeBoard,
+        rack: Sequence[str],
+        first_turn: bool | None = None,
+        leaves: LeaveValues | None = None,
+    ) -> list[GeneratedPlacement]:
+        """Every legal placement, in board order (across lines first, then down).
+
+        ``first_turn`` (default: the board is empty) scores with the first turn's multiplier
+        and bonus; the first move's geometry (start squares, fewest tiles) applies whenever
+        the board is empty. With ``leaves``, ``equity`` is score + leave value.
+        """
+        counts = self.encode_rack(rack)
+        cb = self._c_board(board)
+        raw = self._gen.generate(cb, counts, self._first(cb, first_turn))
+        return list(self._decode(raw, cb.tiles(), rack, leaves))
+
+    def count(
+        self, board: Board | NativeBoard, rack: Sequence[str], first_turn: bool | None = None
+    ) -> int:
+        """How many placements ``placements()`` would list, found and scored in C only."""
+        return self.count_and_score_sum(board, rack, first_turn)[0]
+
+    def count_and_score_sum(
+        self, board: Board | NativeBoard, rack: Sequence[str], first_turn: bool | None = None
+    ) -> tuple[int, int]:
+        """(number of placements, sum of their scores): a cheap checksum of a whole list."""
+        counts = self.encode_rack(rack)
+        cb = self._c_board(board)
+        n, total = self._gen.count(cb, counts, self._first(cb, first_turn))
+        return n, total
+
+    def best(
+        self,
+        board: Board | NativeBoard,
+        rack: Sequence[str],
+        n: int = 1,
+        leaves: LeaveValues | None = None,
+        first_turn: bool | None = None,
+        *,
+        exhaustive: bool = False,
+    ) -> list[GeneratedPlacement]:
+        """The ``n`` best placements by equity (score + leave value), best first.
+
+        Ties are ordered by ``rank_key``: higher score, then across before down, then the
+        line, the first square and the tiles. Anchors are searched from the highest upper
+        bound down and the search stops when no remaining anchor can beat the n-th best;
+        ``exhaustive=True`` searches every anchor (same answer; for tests).
+        """
+        if n < 1:
+            raise ValueError(f"n must be at least 1, got {n}")
+        counts = self.encode_rack(rack)
+        cb = self._c_board(board)
+        table = leaves.table(self.alphabet) if leaves is not None else None
+        raw = self._gen.best(cb, counts, self._first(cb, first_turn), n, table, exhaustive)
+        return list(self._decode(raw, cb.tiles(), rack, None))
+
+    def rank_key(self, p: GeneratedPlacement) -> tuple[float, int, int, int, int, bytes]:
+        """The order ``best()`` ranks by (smallest first): equity and score descending, then
+        across before down, line (row or column), first square, and the tile bytes of the word
+        (0 for a letter on the board, the code, | 0x80 for a blank) compared as bytes."""
+        place = p.place
+        r, c = place.start
+        line, start = (r, c) if place.across else (c, r)
+        tiles = bytes(
+            0 if x.on_board or x.tile is None else self.tile_byte(x.tile) for x in place.letters
+        )
+        return (-p.equity, -p.score, 0 if place.across else 1, line, start, tiles)
+
+    # -- self-play --------------------------------------------------------------------------
+
+    def selfplay(
+        self,
+        games: int,
+        seed: int = 0,
+        players: int = 2,
+        leaves: LeaveValues | Sequence[LeaveValues | None] | None = None,
+    ) -> list[NativeGameResult]:
+        """Whole games of static play, all in C: each turn the mover makes the best placement
+        by equity, or an exchange if its leave is worth more (only when blocked, if the game
+        says so), or passes. Seat ``i % players`` moves first in game ``i``; the same seed
+        gives the same games.
+
+        ``leaves``: one table for everyone, or one per seat (None: equity is the score).
+        The loop mirrors ``Game`` for what such players do (the deal, EX shuffles, the end of
+        the game and its adjustments) but knows no clocks, challenges or CAMBIO: ``Game``
+        stays the authority on the rules; this is for statistics, where speed counts. The
+        GIL is released while the games run.
+        """
+        if games < 0:
+            raise ValueError(f"games must be 0 or more, got {games}")
+        if not 1 <= players <= 4:
+            raise ValueError(f"1 to 4 players, not {players}")
+        if leaves is None or isinstance(leaves, LeaveValues):
+            per_seat: list[LeaveValues | None] = [leaves] * players
+        else:
+            per_seat = list(leaves)
+            if len(per_seat) != players:
+                raise ValueError(f"leaves: one table per seat ({players}), got {len(per_seat)}")
+        tables = [t.table(self.alphabet) if t is not None else None for t in per_seat]
+        self._set_game()
+        raw = self._gen.selfplay(games, seed & 0xFFFF_FFFF_FFFF_FFFF, players, tables)
+        return [
+            NativeGameResult(
+                i % players,
+                _END_REASONS[reason],
+                turns,
+                None if went_out < 0 else went_out,
+                *lists,
+            )
+            for i, (reason, turns, went_out, *lists) in enumerate(raw)
+        ]
+
+    def selfplay_turns(
+        self, seed: int, players: int = 2, first: int = 0, leaves: LeaveValues | None = None
+    ) -> tuple[NativeGameResult, list[NativeTurn]]:
+        """One game of ``selfplay`` with every turn, to check the loop against the rules."""
+        if not 1 <= players <= 4 or not 0 <= first < players:
+            raise ValueError(f"1 to 4 players and a first seat among them, not {players}/{first}")
+        self._set_game()
+        table = leaves.table(self.alphabet) if leaves is not None else None
+        result, raw_turns = self._gen.selfplay_log(
+            seed & 0xFFFF_FFFF_FFFF_FFFF, players, first, table
+        )
+        reason, n_turns, went_out, *lists = result
+        game = NativeGameResult(
+            first, _END_REASONS[reason], n_turns, None if went_out < 0 else went_out, *lists
+        )
+        board = Board(self.variant.rows, self.variant.columns)
+        turns: list[NativeTurn] = []
+        for seat, kind, counts, bag, record, kept_counts in raw_turns:
+            rack = self._rack_of(counts)
+            placement = None
+            kept = None
+            if kind == 0:
+                (placement,) = self._decode(record, self.encode_board(board), rack, None)
+                turns.append(NativeTurn(seat, "place", rack, bag, board.copy(), placement, None))
+                r, c = placement.place.start
+                for i, letter in enumerate(placement.place.letters):
+                    if not letter.on_board and letter.tile is not None:
+                        board[(r, c + i) if placement.place.across else (r + i, c)] = letter.tile
+                continue
+            if kind == 1:
+                kept = self._rack_of(kept_counts)
+            name = "exchange" if kind == 1 else "pass"
+            turns.append(NativeTurn(seat, name, rack, bag, board.copy(), placement, kept))
+        return game, turns
+
+    # -- simulation -------------------------------------------------------------------------
+
+    def simulate(
+        self,
+        board: Board | NativeBoard,
+        rack: Sequence[str],
+        unseen: Sequence[str] | Mapping[str, int],
+        candidates: Sequence[SimCandidate],
+        plies: int = 2,
+        iterations: int = 1000,
+        seed: int = 0,
+        leaves: LeaveValues | None = None,
+        players: int = 2,
+    ) -> list[NativeSimResult]:
+        """Monte-Carlo simulation of candidate moves, the playouts run in C; one result per
+        candidate, in the candidates' order.
+
+        ``unseen`` is what the mover cannot see: the bag plus the opponents' racks, as tiles
+        (``["A", "?", "CH"]``) or counts. Each iteration shuffles it once; the opponents'
+        racks are dealt first (a full rack each while tiles last), the rest is the bag in
+        draw order, and **every candidate is played out on that same draw** (common random
+        numbers: candidates compared on equal luck). A playout: the candidate, the mover's
+        refill, then ``plies`` rounds of static best-equity replies (``leaves``; each reply a
+        placement, an exchange worth more where the game allows, or a pass); a round is every
+        opponent in turn order then the mover, and an odd last ply the opponents only. Its
+        value is the mover's points minus the opponents' (their mean at a table of three or
+        four), plus the leave value of the mover's last rack, or, if someone went out, the
+        game's end adjustments instead. Same seed, same answer (and a candidate's result
+        does not depend on the others in the list).
+
+        ValueError for a candidate that is not legal for the rack on this board, an exchange
+        the game or the bag does not allow, unseen tiles the tile set cannot hold next to the
+        board and the rack, and bad counts.
+        """
+        if not 1 <= players <= 4:
+            raise ValueError(f"1 to 4 players, not {players}")
+        if plies < 0:
+            raise ValueError(f"plies must be 0 or more, got {plies}")
+        if iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {iterations}")
+        if not candidates:
+            raise ValueError("no candidates to simulate")
+        counts = self.encode_rack(rack)
+        cb = self._c_board(board)
+        unseen_counts = self._unseen_counts(unseen, cb.tiles(), rack)
+        n_unseen = sum(unseen_counts)
+        bag = n_unseen - min(n_unseen, (players - 1) * self.variant.rack_size)
+        legal: dict[bytes, bytes] | None = None
+        records = bytearray()
+        chosen: list[GeneratedPlacement | Exchange | Pass] = []
+        for cand in candidates:
+            if isinstance(cand, Pass):
+                records += _special_record(_CAND_PASS, b"")
+                chosen.append(cand)
+            elif isinstance(cand, Exchange):
+                if self.variant.exchange.only_when_blocked and self._gen.best(
+                    cb, counts, cb.n_tiles == 0, 1, None
+                ):
+                    raise ValueError(f"{self.variant.title} allows an exchange only when blocked")
+                records += self._exchange_record(cand, rack, bag)
+                chosen.append(cand)
+            elif isinstance(cand, GeneratedPlacement | Place):
+                if legal is None:
+                    first = cb.n_tiles == 0
+                    raw = self._gen.generate(cb, counts, first)
+                    legal = {
+                        raw[i : i + 4] + raw[i + 20 : i + _RECORD.size]: raw[i : i + _RECORD.size]
+                        for i in range(0, len(raw), _RECORD.size)
+                    }
+                place = cand.place if isinstance(cand, GeneratedPlacement) else cand
+                record = legal.get(self._place_key(place, cb.tiles()))
+                if record is None:
+                    raise ValueError(
+                        f"candidate {place} is not a legal placement of this rack on this board"
+                    )
+                records += record
+                (found,) = self._decode(record, cb.tiles(), rack, leaves)
+                chosen.append(found)
+            else:
+                raise ValueError(f"cannot simulate {cand!r}: a placement, exchange or pass")
+        self._set_game()
+        table = leaves.table(self.alphabet) if leaves is not None else None
+        raw_stats = self._gen.simulate(
+            cb,
+            counts,
+            bytes(unseen_counts),
+            players,
+            bytes(records),
+            plies,
+            iterations,
+            seed & 0xFFFF_FFFF_FFFF_FFFF,
+            table,
+        )
+        return [
+            NativeSimResult(c, mean, sd, n)
+            for c, (n, mean, sd) in zip(chosen, raw_stats, strict=True)
+        ]
+
+    def _unseen_counts(
+        self, unseen: Sequence[str] | Mapping[str, int], board_tiles: bytes, rack: Sequence[str]
+    ) -> bytearray:
+        """Unseen tiles as counts by code, checked against the tile set: what the board and
+        the rack hold plus the unseen tiles cannot exceed the game's tiles."""
+        if isinstance(unseen, str):
+            raise ValueError("unseen is a sequence of tiles or a mapping of counts, not a string")
+        wanted: Counter[str] = Counter()
+        if isinstance(unseen, Mapping):
+            for tile, n in unseen.items():
+                if not isinstance(n, int) or n < 0:
+                    raise ValueError(f"unseen {tile!r}: a count of 0 or more, got {n!r}")
+                wanted[tile] += n
+        else:
+            wanted.update(unseen)
+        seen: Counter[str] = Counter(rack)
+        for byte in board_tiles:
+            if byte:
+                seen[BLANK if byte & _BLANK_FLAG else self.tile_of(byte).letter] += 1
+        out = bytearray(_native.MAX_CODE + 1)
+        for tile, n in wanted.items():
+            if tile not in self.variant.tiles:
+                raise ValueError(f"unseen {tile!r} is not a tile of {self.variant.title}")
+            have = self.variant.tiles[tile][0]
+            if seen[tile] + n > have:
+                raise ValueError(
+                    f"{n} unseen {tile!r}: {self.variant.title} has {have}, and the board and "
+                    f"the rack hold {seen[tile]}"
+                )
+            out[0 if tile == BLANK else self.alphabet.code(tile)] = n
+        return out
+
+    def _place_key(self, place: Place, board_tiles: bytes) -> bytes:
+        """(dir, line, start, len, tile bytes padded to 32): how generated records are keyed."""
+        r0, c0 = place.start
+        cols = self.variant.columns
+        rows = self.variant.rows
+        line, start = (r0, c0) if place.across else (c0, r0)
+        tiles = bytearray()
+        for i, letter in enumerate(place.letters):
+            r, c = (r0, c0 + i) if place.across else (r0 + i, c0)
+            occupied = 0 <= r < rows and 0 <= c < cols and board_tiles[r * cols + c] != 0
+            if letter.on_board or (letter.on_board is None and occupied):
+                tiles.append(0)
+            elif letter.tile is None:
+                tiles.append(0xFF)  # matches nothing: a new tile needs a letter
+            else:
+                try:
+                    tiles.append(self.tile_byte(letter.tile))
+                except ValueError:
+                    tiles.append(0xFF)
+        if not (0 <= line < 256 and 0 <= start < 256 and len(tiles) <= _native.MAX_DIM):
+            return b""
+        head = bytes((0 if place.across else 1, line, start, len(tiles)))
+        return head + bytes(tiles).ljust(_native.MAX_DIM, b"\0")
+
+    def _exchange_record(self, move: Exchange, rack: Sequence[str], bag: int) -> bytes:
+        rules = self.variant.exchange
+        if not rules.allowed:
+            raise ValueError(f"{self.variant.title} has no exchanges")
+        if not move.tiles:
+            raise ValueError("an exchange returns at least one tile")
+        if len(move.tiles) > rules.max_tiles:
+            raise ValueError(f"an exchange returns at most {rules.max_tiles} tiles")
+        if bag < max(rules.min_bag, len(move.tiles)):
+            raise ValueError(
+                f"an exchange of {len(move.tiles)} needs a bag of {max(rules.min_bag, 1)} and "
+                f"at least as many tiles as returned; the bag holds {bag}"
+            )
+        missing = Counter(move.tiles) - Counter(rack)
+        if missing:
+            raise ValueError(f"the exchange returns {sorted(missing.elements())}, not on the rack")
+        back = bytearray(_native.MAX_CODE + 1)
+        for t in move.tiles:
+            back[0 if t == BLANK else self.alphabet.code(t)] += 1
+        return _special_record(_CAND_EXCHANGE, bytes(back))
+
+    def _rack_of(self, counts: bytes) -> tuple[str, ...]:
+        out: list[str] = []
+        for code, n in enumerate(counts):
+            if n:
+                out.extend([BLANK if code == 0 else self.alphabet.letter(code)] * n)
+        return tuple(out)
+
+    def _set_game(self) -> None:
+        if self._game_set:
+            return
+        v = self.variant
+        tiles = bytearray(_native.MAX_CODE + 1)
+        for tile, (count, _) in v.tiles.items():
+            tiles[0 if tile == BLANK else self.alphabet.code(tile)] = count
+        ex_bags = [
+            getattr(kind, "min_bag", 7) for kind in v.squares.values() if kind.shuffles_next_rack
+        ]
+        end = v.end
+        self._gen.set_game(
+            tiles=bytes(tiles),
+            blank_value=v.tiles.get(BLANK, (0, 0))[1],
+            counterclockwise=v.turn_direction == "counterclockwise",
+            exchange_allowed=v.exchange.allowed,
+            exchange_min_bag=v.exchange.min_bag,
+            exchange_max_tiles=v.exchange.max_tiles,
+            exchange_per_game=v.exchange.per_game,
+            exchange_only_when_blocked=v.exchange.only_when_blocked,
+            ex_min_bag=min(ex_bags, default=7),
+            going_out=end.going_out,
+            no_one_can_play=end.no_one_can_play,
+            scoreless_rounds=end.scoreless_rounds,
+            scoreless_passes="pass" in end.scoreless_kinds,
+            scoreless_exchanges="exchange" in end.scoreless_kinds,
+            subtract_own_rack=end.subtract_own_rack,
+            going_out_gains_others=end.going_out_gains_others,
+            unplayed_blank_penalty=end.unplayed_blank_penalty,
+        )
+        self._game_set = True
+
+    # -- decoding ---------------------------------------------------------------------------
+
+    def _decode(
+        self,
+        raw: bytes,
+        board_tiles: bytes,
+        rack: Sequence[str],
+        add_leaves: LeaveValues | None,
+    ) -> Iterator[GeneratedPlacement]:
+        """Packed C records to placements; ``add_leaves`` adds leave values to the equity
+        (records from ``best()`` already carry theirs)."""
+        cols = self.variant.columns
+        new_letters = self._new_letters
+        board_letters = self._board_letters
+        rack_forms = self._rack_forms
+        rack_list = list(rack)
+        for d, line, start, length, _ntiles, shuffle, score, equity, tiles in _RECORD.iter_unpack(
+            raw
+        ):
+            across = d == 0
+            letters: list[Letter] = []
+            kept = rack_list.copy()
+            for i in range(length):
+                t = tiles[i]
+                if t:
+                    letters.append(new_letters[t])
+                    kept.remove(rack_forms[t])
+                else:
+                    r, c = (line, start + i) if across else (start + i, line)
+                    letters.append(board_letters[board_tiles[r * cols + c]])
+            coord = (line, start) if across else (start, line)
+            leave = tuple(kept)
+            if add_leaves is not None:
+                equity = score + add_leaves.value(leave)
+            yield GeneratedPlacement(
+                Place(coord, across, tuple(letters)), score, leave, bool(shuffle), equity
+            )
+
+
+def _special_record(kind: int, tiles: bytes) -> bytes:
+    """A candidate record for C that is no placement: the kind in the padding byte 6 (see
+    ``read_candidate`` in module.c), an exchange's returned tiles as counts by code."""
+    record = bytearray(_RECORD.pack(0, 0, 0, 0, 0, 0, 0, 0.0, tiles))
+    record[6] = kind
+    return bytes(record)
+
+
+def _int16(value: int, what: str) -> int:
+    if not -32768 <= value <= 32767:
+        raise ValueError(f"{what} is {value}: the native generator takes -32768..32767")
+    return value

@@ -1,0 +1,619 @@
+/* Move generation: a GADDAG walk from every anchor, scoring while it places tiles.
+ *
+ * See docs/movegen.md for the full description.  In short, for each line and each anchor
+ * (an empty square next to a tile, or a start square on an empty board) the walk places a
+ * tile on the anchor, extends leftwards (reading board tiles, or placing rack tiles on empty
+ * squares that are not anchors), and whenever the square to its left is free it may take the
+ * GADDAG separator and extend rightwards.  Each move is found exactly once per direction: from
+ * the leftmost anchor it covers.  The score is carried along in three numbers: the main
+ * word's letter sum, the product of its word factors, and the sum of the finished cross
+ * words; the word-end factors of the main word are applied when the word is recorded.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+
+#define EDGE_CHILD TB_EDGE_CHILD
+#define EDGE_ACCEPTS TB_EDGE_ACCEPTS
+#define EDGE_SET TB_EDGE_SET
+
+enum { MODE_COUNT, MODE_LIST, MODE_BEST };
+
+#define MAX_LEAVE_INDEX 1024 /* prod(count + 1) over the distinct tiles of a 10-tile rack */
+
+typedef struct gen {
+    const tb_edge *edges;
+    uint32_t gaddag_root;
+    tb_mask gaddag_set;
+    const tb_rules *r;
+    const tb_board *b;
+    const int16_t *value;
+    /* the line being searched */
+    int dir, line, L, anchor;
+    const uint8_t *tile;
+    const tb_mask *xmask;
+    const int32_t *xbase;
+    const int16_t *xlfm;
+    const uint8_t *hasx, *anc;
+    const int16_t *lf, *wmid, *wend, *add;
+    const uint8_t *ex;
+    const uint8_t *above; /* across lines: the row above (NULL on the top row) */
+    int right_free;       /* the square after the anchor is empty or off the board */
+    int can_left;         /* tiles may be placed left of the anchor */
+    /* the move being built */
+    uint8_t rack[TB_MAX_CODE + 1];
+    tb_mask rack_mask; /* letters with rack[c] > 0 (natural tiles only) */
+    tb_mask avail;     /* letters a rack tile can be: rack_mask, or every letter with a blank */
+    int rack_total;
+    int ntiles, addend, nex, start, leave_idx;
+    uint8_t strip[TB_MAX_DIM];
+    /* constants of the score */
+    int first_mult, first_bonus, bingo_at, bingo_bonus, min_tiles;
+    /* leave index: mixed radix over the rack's distinct tiles */
+    int stride[TB_MAX_CODE + 1];
+    int n_leave;
+    double leave_val[MAX_LEAVE_INDEX];
+    double best_leave[TB_MAX_RACK + 1]; /* best leave value after placing k tiles */
+    int vals[TB_MAX_RACK];              /* rack tiles' face values, highest first */
+    /* output */
+    int mode;
+    uint64_t count;
+    int64_t score_sum;
+    tb_movelist *list;
+    int oom;
+    tb_move *best;
+    int nbest, best_cap;
+} gen;
+
+/* -- helpers ------------------------------------------------------------------------------- */
+
+int tb_move_before(const tb_move *a, const tb_move *b)
+{
+    if (a->equity != b->equity)
+        return a->equity > b->equity;
+    if (a->score != b->score)
+        return a->score > b->score;
+    if (a->dir != b->dir)
+        return a->dir < b->dir;
+    if (a->line != b->line)
+        return a->line < b->line;
+    if (a->start != b->start)
+        return a->start < b->start;
+    int n = a->len < b->len ? a->len : b->len;
+    for (int i = 0; i < n; i++)
+        if (a->tiles[i] != b->tiles[i])
+            return a->tiles[i] < b->tiles[i];
+    return a->len < b->len;
+}
+
+void tb_movelist_free(tb_movelist *l)
+{
+    free(l->moves);
+    l->moves = NULL;
+    l->n = l->cap = 0;
+}
+
+static void fill_move(const gen *g, tb_move *m, int end, int score, double equity)
+{
+    const int start = g->start;
+    m->equity = equity;
+    m->score = score;
+    m->dir = (uint8_t)g->dir;
+    m->line = (uint8_t)g->line;
+    m->start = (uint8_t)start;
+    m->len = (uint8_t)(end - start + 1);
+    m->ntiles = (uint8_t)g->ntiles;
+    m->shuffle = g->nex > 0;
+    memset(m->tiles, 0, sizeof m->tiles);
+    for (int p = start; p <= end; p++)
+        m->tiles[p - start] = g->tile[p] ? 0 : g->strip[p];
+}
+
+/* A one-tile move forms up to two words; it is kept in one direction only: down if a tile lies
+ * directly above the new tile, else across (the convention of reference.generate_placements).
+ * The new tile is on the anchor. */
+static inline int single_tile_kept(const gen *g)
+{
+    const int a = g->anchor;
+    if (g->dir == 0)
+        return !(g->above && g->above[a]);
+    return (a > 0 && g->tile[a - 1]) || !g->hasx[a];
+}
+
+static void best_insert(gen *g, const tb_move *m)
+{
+    int i = g->nbest < g->best_cap ? g->nbest++ : g->best_cap - 1;
+    while (i > 0 && tb_move_before(m, &g->best[i - 1])) {
+        g->best[i] = g->best[i - 1];
+        i--;
+    }
+    g->best[i] = *m;
+}
+
+static void record(gen *g, int end, int msum, int xsum, int wm)
+{
+    const int start = g->start;
+    if (end == start || g->ntiles < g->min_tiles)
+        return; /* a one-letter main word is no word; the first move's minimum */
+    if (g->ntiles == 1 && !single_tile_kept(g))
+        return;
+    if (!g->tile[start])
+        wm *= g->wend[start];
+    if (!g->tile[end])
+        wm *= g->wend[end];
+    const int score = (msum * wm + g->addend + xsum) * g->first_mult + g->first_bonus +
+                      (g->ntiles == g->bingo_at ? g->bingo_bonus : 0);
+    switch (g->mode) {
+    case MODE_COUNT:
+        g->count++;
+        g->score_sum += score;
+        return;
+    case MODE_LIST: {
+        tb_movelist *l = g->list;
+        if (l->n == l->cap) {
+            size_t cap = l->cap ? 2 * l->cap : 1024;
+            tb_move *grown = realloc(l->moves, cap * sizeof *grown);
+            if (!grown) {
+                g->oom = 1;
+                return;
+            }
+            l->moves = grown;
+            l->cap = cap;
+        }
+        fill_move(g, &l->moves[l->n++], end, score, (double)score);
+        return;
+    }
+    default: {
+        const double eq = (double)score + g->leave_val[g->leave_idx];
+        if (g->nbest == g->best_cap && eq < g->best[g->best_cap - 1].equity)
+            return;
+        tb_move m;
+        fill_move(g, &m, end, score, eq);
+        if (g->nbest == g->best_cap && !tb_move_before(&m, &g->best[g->best_cap - 1]))
+            return;
+        best_insert(g, &m);
+    }
+    }
+}
+
+/* -- the GADDAG walk ----------------------------------------------------------------------- */
+
+#define BELOW(t) (((tb_mask)1 << (t)) - 1)
+
+
+/* Whether some rack tile fits empty square p (its cross-set meets the rack). */
+static inline int can_place(const gen *g, int p) { return (g->xmask[p] & g->avail) != 0; }
+
+/* -- set-up ---------------------------------------------------------------------------------- */
+
+static void set_line(gen *g, int d, int line)
+{
+    const tb_board *b = g->b;
+    const tb_rules *r = g->r;
+    g->dir = d;
+    g->line = line;
+    g->L = d ? b->rows : b->cols;
+    g->tile = b->tile[d][line];
+    g->xmask = b->xmask[d][line];
+    g->xbase = b->xbase[d][line];
+    g->xlfm = b->xlfm[d][line];
+    g->hasx = b->hasx[d][line];
+    g->anc = b->anchor[d][line];
+    g->lf = r->lf[d][line];
+    g->wmid = r->wmid[d][line];
+    g->wend = r->wend[d][line];
+    g->add = r->add[d][line];
+    g->ex = r->ex[d][line];
+    g->above = (d == 0 && line > 0) ? b->tile[0][line - 1] : NULL;
+}
+
+static inline void set_anchor(gen *g, int a)
+{
+    g->anchor = a;
+    g->right_free = a + 1 == g->L || !g->tile[a + 1];
+}
+
+#define WALK(name) name##_plain
+#include "walk.inc"
+#undef WALK
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+#define HAVE_POPCNT_CLONE 1
+#pragma GCC push_options
+#pragma GCC target("popcnt")
+#define WALK(name) name##_popcnt
+#include "walk.inc"
+#undef WALK
+#pragma GCC pop_options
+#endif
+
+#ifdef HAVE_POPCNT_CLONE
+static int cpu_has_popcnt(void)
+{
+    static int has = -1;
+    if (has < 0) {
+        __builtin_cpu_init();
+        has = __builtin_cpu_supports("popcnt") != 0;
+    }
+    return has;
+}
+#endif
+
+/* The walk for this CPU: the popcount copy where the instruction exists. */
+static void search_anchor(gen *g, int a)
+{
+#ifdef HAVE_POPCNT_CLONE
+    if (cpu_has_popcnt()) {
+        search_anchor_popcnt(g, a);
+        return;
+    }
+#endif
+    search_anchor_plain(g, a);
+}
+
+static int leave_setup(gen *g, const tb_leaves *leaves)
+{
+    /* distinct rack codes ascending (blank = 0 first), mixed-radix strides */
+    int codes[TB_MAX_RACK], counts[TB_MAX_RACK], strides[TB_MAX_RACK], m = 0, size = 1;
+    for (int c = 0; c <= TB_MAX_CODE; c++) {
+        g->stride[c] = 0;
+        if (!g->rack[c])
+            continue;
+        codes[m] = c;
+        counts[m] = g->rack[c];
+        strides[m] = size;
+        g->stride[c] = size;
+        size *= g->rack[c] + 1;
+        m++;
+    }
+    if (size > MAX_LEAVE_INDEX)
+        return -1;
+    g->n_leave = size;
+    g->leave_idx = size - 1; /* every tile still on the rack */
+    for (int k = 0; k <= TB_MAX_RACK; k++)
+        g->best_leave[k] = -INFINITY;
+    if (!leaves) {
+        memset(g->leave_val, 0, (size_t)size * sizeof g->leave_val[0]);
+        for (int k = 0; k <= g->rack_total; k++)
+            g->best_leave[k] = 0.0;
+        return 0;
+    }
+    /* every sub-multiset's key first, their slots prefetched, then the look-ups: the misses
+     * of a large table overlap instead of queueing */
+    uint64_t keys[MAX_LEAVE_INDEX];
+    int8_t placed[MAX_LEAVE_INDEX];
+    for (int idx = 0; idx < size; idx++) {
+        uint8_t kept[TB_MAX_RACK];
+        int n = 0;
+        for (int j = 0; j < m; j++) {
+            int c = (idx / strides[j]) % (counts[j] + 1);
+            for (int x = 0; x < c; x++)
+                kept[n++] = (uint8_t)codes[j];
+        }
+        keys[idx] = tb_leave_key(kept, n);
+        placed[idx] = (int8_t)(g->rack_total - n);
+        tb_leaves_prefetch(leaves, keys[idx]);
+    }
+    for (int idx = 0; idx < size; idx++) {
+        double v = tb_leaves_get(leaves, keys[idx]);
+        g->leave_val[idx] = v;
+        if (v > g->best_leave[placed[idx]])
+            g->best_leave[placed[idx]] = v;
+    }
+    return 0;
+}
+
+static int gen_init(gen *g, const tb_rules *r, const tb_kwg *k, const tb_board *b,
+                    const tb_rack *rack, int first_turn, int mode)
+{
+    g->edges = k->edges;
+    g->gaddag_root = k->gaddag_root;
+    g->gaddag_set = k->gaddag_set;
+    g->r = r;
+    g->b = b;
+    g->value = r->value;
+    g->mode = mode;
+    g->count = 0;
+    g->score_sum = 0;
+    g->oom = 0;
+    g->nbest = 0;
+    g->ntiles = g->addend = g->nex = g->start = 0;
+    g->rack_total = 0;
+    g->rack_mask = 0;
+    for (int c = 0; c <= TB_MAX_CODE; c++) {
+        g->rack[c] = rack->count[c];
+        g->rack_total += rack->count[c];
+        if (c && rack->count[c])
+            g->rack_mask |= (tb_mask)1 << c;
+    }
+    g->avail = g->rack[0] ? r->letters : g->rack_mask;
+    if (g->rack_total > TB_MAX_RACK)
+        return -1;
+    const int empty = b->n_tiles == 0;
+    g->can_left = !(empty && r->first_letter);
+    g->min_tiles = empty ? r->min_tiles : 0;
+    g->first_mult = first_turn ? r->first_mult : 1;
+    g->first_bonus = first_turn ? r->first_bonus : 0;
+    g->bingo_at = r->rack_size;
+    g->bingo_bonus = r->bingo_bonus;
+    return 0;
+}
+
+/* Every anchor of every line, in board order. */
+static void gen_all_anchors(gen *g)
+{
+    if (!g->rack_total || !g->gaddag_root)
+        return;
+    for (int d = 0; d < 2; d++) {
+        const int lines = d ? g->b->cols : g->b->rows;
+        for (int line = 0; line < lines; line++) {
+            set_line(g, d, line);
+            for (int a = 0; a < g->L; a++) {
+                if (g->anc[a] && can_place(g, a))
+                    search_anchor(g, a);
+            }
+        }
+    }
+}
+
+uint64_t tb_count_moves(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
+                        const tb_rack *rack, int first_turn, int64_t *score_sum)
+{
+    gen g;
+    if (gen_init(&g, rules, kwg, b, rack, first_turn, MODE_COUNT) || leave_setup(&g, NULL))
+        return 0;
+    gen_all_anchors(&g);
+    if (score_sum)
+        *score_sum = g.score_sum;
+    return g.count;
+}
+
+int tb_generate_all(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
+                    const tb_rack *rack, int first_turn, tb_movelist *out)
+{
+    gen g;
+    if (gen_init(&g, rules, kwg, b, rack, first_turn, MODE_LIST) || leave_setup(&g, NULL))
+        return -1;
+    g.list = out;
+    gen_all_anchors(&g);
+    return g.oom ? -1 : 0;
+}
+
+/* -- ranked generation with anchor bounds ---------------------------------------------------- */
+
+/* An upper bound on the equity of every move found from the current anchor (shadow play).
+ *
+ * Moves from anchor a are fixed, up to the letters, by how many empty squares they use left of
+ * a (l) and right of it (r): the word then runs through whatever board tiles adjoin.  For each
+ * (l, r) the bound is exact in everything but the letters: the board tiles' values, the word
+ * factors (word-end factors included, since the ends are known), addends and cross-word bases;
+ * the new tiles' values are bounded by pairing the rack's highest values with the squares'
+ * highest multipliers (rearrangement inequality), or by each square's best fitting rack tile
+ * if that is lower.  Cross-sets stop the span at squares no rack tile fits.  The best leave for
+ * the number of tiles placed is added.  (Asking the lexicon here, e.g. whether the whole rack
+ * spells any word, was tried: the searches it saved cost less time than the look-ups.) */
+static double shadow_bound(gen *g)
+{
+    const int a = g->anchor, L = g->L, R = g->rack_total;
+    const tb_mask avail = g->avail;
+    const int16_t *val = g->value;
+    if (!(g->xmask[a] & avail))
+        return -INFINITY;
+    /* left side */
+    int left_board = 0, fixed_start = -1, maxl = 0;
+    if (a > 0 && g->tile[a - 1]) {
+        int s = a - 1;
+        while (s > 0 && g->tile[s - 1])
+            s--;
+        for (int i = s; i < a; i++)
+            left_board += val[g->tile[i]];
+        fixed_start = s;
+    } else if (g->can_left) {
+        for (int p = a - 1; p >= 0 && !g->tile[p] && !g->anc[p] && maxl < R - 1; p--)
+            maxl++;
+    }
+    /* right side: rpos[j] is the j-th empty square used right of the anchor (rpos[0] = a),
+     * rend[j] the word's last square if it is the last one used, rboard[j] the board tiles'
+     * values from a + 1 to rend[j]. */
+    int rpos[TB_MAX_RACK + 1], rend[TB_MAX_RACK + 1], rboard[TB_MAX_RACK + 1], maxr = 0;
+    {
+        int p = a, sum = 0;
+        rpos[0] = a;
+        while (p + 1 < L && g->tile[p + 1])
+            sum += val[g->tile[++p]];
+        rend[0] = p;
+        rboard[0] = sum;
+        while (maxr + 1 < R && p + 1 < L) {
+            int q = p + 1; /* empty */
+            if (!(g->xmask[q] & avail))
+                break;
+            p = q;
+            while (p + 1 < L && g->tile[p + 1])
+                sum += val[g->tile[++p]];
+            maxr++;
+            rpos[maxr] = q;
+            rend[maxr] = p;
+            rboard[maxr] = sum;
+        }
+    }
+    /* highest value of a rack tile that fits each square (0 if only the blank does) */
+    int cap[TB_MAX_DIM];
+    for (int p = a - maxl; p <= rpos[maxr]; p++) {
+        if (g->tile[p])
+            continue;
+        int best_v = 0;
+        for (tb_mask m = g->xmask[p] & g->rack_mask; m; m &= m - 1) {
+            int v = val[__builtin_ctz(m)];
+            if (v > best_v)
+                best_v = v;
+        }
+        cap[p] = best_v;
+    }
+    double best = -INFINITY;
+    for (int l = 0; l <= maxl; l++) {
+        for (int rr = 0; rr <= maxr && l + 1 + rr <= R; rr++) {
+            const int k = l + 1 + rr;
+            if (k < g->min_tiles)
+                continue;
+            const int s = fixed_start >= 0 ? fixed_start : a - l;
+            const int e = rend[rr];
+            if (s == e)
+                continue; /* one letter: no word in this direction */
+            int W = 1, fixed = 0;
+            int coef[TB_MAX_RACK];
+            int nc = 0;
+            for (int j = 0; j <= rr; j++)
+                W *= g->wmid[rpos[j]];
+            for (int p = a - l; p < a; p++)
+                W *= g->wmid[p];
+            if (!g->tile[s])
+                W *= g->wend[s];
+            if (!g->tile[e])
+                W *= g->wend[e];
+            fixed = W * (left_board + rboard[rr]);
+            int capped = 0;
+            for (int j = -l; j <= rr; j++) {
+                const int p = j < 0 ? a + j : rpos[j];
+                fixed += g->add[p] + g->xbase[p];
+                int c = g->lf[p] * W + g->xlfm[p];
+                capped += c * cap[p];
+                int i = nc++;
+                while (i > 0 && coef[i - 1] < c) {
+                    coef[i] = coef[i - 1];
+                    i--;
+                }
+                coef[i] = c;
+            }
+            /* two bounds on the new tiles' part, both valid: the rack's values paired with
+             * the multipliers (rearrangement), and each square's best fitting tile */
+            int var = 0;
+            for (int i = 0; i < k; i++)
+                var += coef[i] * g->vals[i];
+            if (capped < var)
+                var = capped;
+            int score = (fixed + var) * g->first_mult + g->first_bonus +
+                        (k == g->bingo_at ? g->bingo_bonus : 0);
+            double eq = (double)score + g->best_leave[k];
+            if (eq > best)
+                best = eq;
+        }
+    }
+    return best;
+}
+
+typedef struct {
+    double bound;
+    uint8_t dir, line, pos;
+} anchor_bound;
+
+static int by_bound(const void *x, const void *y)
+{
+    const anchor_bound *a = x, *b = y;
+    if (a->bound != b->bound)
+        return a->bound > b->bound ? -1 : 1;
+    if (a->dir != b->dir)
+        return a->dir - b->dir;
+    if (a->line != b->line)
+        return a->line - b->line;
+    return a->pos - b->pos;
+}
+
+static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
+                       const tb_rack *rack, int first_turn, const tb_leaves *leaves, int n,
+                       tb_move *out, int use_bounds)
+{
+    gen *g = malloc(sizeof *g);
+    if (!g)
+        return -1;
+    if (n <= 0 || gen_init(g, rules, kwg, b, rack, first_turn, MODE_BEST) ||
+        leave_setup(g, leaves)) {
+        free(g);
+        return n <= 0 ? 0 : -1;
+    }
+    g->best = out;
+    g->best_cap = n;
+    if (!use_bounds) {
+        gen_all_anchors(g);
+        int found = g->nbest;
+        free(g);
+        return found;
+    }
+    if (!g->rack_total || !g->gaddag_root) {
+        free(g);
+        return 0;
+    }
+    {
+        int R = 0;
+        for (int c = 0; c <= TB_MAX_CODE; c++)
+            for (int x = 0; x < g->rack[c]; x++) {
+                int v = c ? g->value[c] : 0;
+                int i = R++;
+                while (i > 0 && g->vals[i - 1] < v) {
+                    g->vals[i] = g->vals[i - 1];
+                    i--;
+                }
+                g->vals[i] = v;
+            }
+    }
+    anchor_bound *anchors = malloc(2 * TB_MAX_DIM * TB_MAX_DIM * sizeof *anchors);
+    if (!anchors) {
+        free(g);
+        return -1;
+    }
+    int na = 0;
+    for (int d = 0; d < 2; d++) {
+        const int lines = d ? b->cols : b->rows;
+        for (int line = 0; line < lines; line++) {
+            set_line(g, d, line);
+            for (int a = 0; a < g->L; a++) {
+                if (!g->anc[a])
+                    continue;
+                set_anchor(g, a);
+                double bound = shadow_bound(g);
+                if (bound == -INFINITY)
+                    continue;
+                anchors[na].bound = bound;
+                anchors[na].dir = (uint8_t)d;
+                anchors[na].line = (uint8_t)line;
+                anchors[na].pos = (uint8_t)a;
+                na++;
+            }
+        }
+    }
+    qsort(anchors, (size_t)na, sizeof *anchors, by_bound);
+    for (int i = 0; i < na; i++) {
+        if (g->nbest == n) {
+            const tb_move *worst = &g->best[n - 1];
+            if (anchors[i].bound < worst->equity)
+                break;
+            /* Without leaves a move's equity is its score, so a move from this anchor can at
+             * best tie the n-th; it then loses the tie if its line comes later. */
+            if (!leaves && anchors[i].bound == worst->equity &&
+                (anchors[i].dir > worst->dir ||
+                 (anchors[i].dir == worst->dir && anchors[i].line > worst->line)))
+                continue;
+        }
+        set_line(g, anchors[i].dir, anchors[i].line);
+        search_anchor(g, anchors[i].pos);
+    }
+    free(anchors);
+    int found = g->nbest;
+    free(g);
+    return found;
+}
+
+int tb_best_moves(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
+                  const tb_rack *rack, int first_turn, const tb_leaves *leaves, int n,
+                  tb_move *out)
+{
+    return best_common(rules, kwg, b, rack, first_turn, leaves, n, out, 1);
+}
+
+int tb_best_moves_exhaustive(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
+                             const tb_rack *rack, int first_turn, const tb_leaves *leaves,
+                             int n, tb_move *out)
+{
+    return best_common(rules, kwg, b, rack, first_turn, leaves, n, out, 0);
+}

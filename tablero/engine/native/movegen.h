@@ -1,0 +1,260 @@
+/* The native move-generation core of tablero: plain C over flat arrays, no Python.
+ *
+ * Everything a game loop needs lives behind this header, so that self-play and Monte-Carlo
+ * playouts can later run entirely in C:
+ *
+ *   tb_rules    one game's rules as arrays (board size, premiums per square, tile values,
+ *               first-move rules, bingo); built once per variant, read-only afterwards.
+ *   tb_kwg      the word graph (KWG layout, docs/kwg.md): DAWG for cross-sets, GADDAG for
+ *               generation.  Borrowed, never copied or freed here.
+ *   tb_board    the tiles on the board plus everything derived from them that generation
+ *               reads (cross-sets, cross-word scores, anchors), for both directions.  A plain
+ *               value: copy it with memcpy / assignment to branch a playout.
+ *   tb_rack     tile counts by code (count[0] = blanks).
+ *   tb_move     one placement: where, which tiles, its score (and equity when ranked).
+ *   tb_leaves   leave values: multiset of kept tiles -> value (hash table).
+ *
+ * Tile codes: 1..63 are letters (the alphabet's codes), 0 is "empty" on the board and the
+ * blank on a rack.  On the board and in moves a blank standing for letter c is c | TB_BLANK.
+ * Directions: 0 = across (lines are rows), 1 = down (lines are columns).  Square data is kept
+ * per direction in line-major order, [dir][line][pos], so a line is contiguous both ways.
+ *
+ * The algorithm and layout are specified in docs/movegen.md.
+ */
+#ifndef TABLERO_MOVEGEN_H
+#define TABLERO_MOVEGEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TB_MAX_DIM 32   /* rows and columns */
+#define TB_MAX_CODE 31  /* largest letter code (letter sets are 32-bit masks) */
+#define TB_BLANK 0x80   /* flag on a tile byte: a blank standing for the letter in the low bits */
+#define TB_CODE 0x1F    /* mask of the letter code in a tile byte */
+#define TB_MAX_RACK 10  /* most tiles on a rack (leave keys hold 10 six-bit codes) */
+
+typedef uint32_t tb_mask; /* a set of letter codes: bit c = code c (bit 0 is never a letter) */
+
+typedef struct tb_rules {
+    int rows, cols;
+    int rack_size;        /* a move placing this many tiles earns the bingo bonus */
+    int bingo_bonus;
+    int first_letter;     /* first move: 1 = the word's first letter on a start square; 0 = cover */
+    int min_tiles;        /* first move: fewest tiles */
+    int first_mult;       /* first turn: the move's words are multiplied by this */
+    int first_bonus;      /* first turn: added */
+    tb_mask letters;      /* the letters the game has tiles for (blanks stand only for these) */
+    int16_t value[256];   /* face value by tile byte; entries with TB_BLANK set are 0 */
+    /* Premiums by square, [dir][line][pos] (the same square appears once per direction). */
+    int16_t lf[2][TB_MAX_DIM][TB_MAX_DIM];    /* letter factor */
+    int16_t wmid[2][TB_MAX_DIM][TB_MAX_DIM];  /* word factor when not at an end of the word */
+    int16_t wend[2][TB_MAX_DIM][TB_MAX_DIM];  /* extra factor at an end (wmid * wend at an end) */
+    int16_t add[2][TB_MAX_DIM][TB_MAX_DIM];   /* added to each word through it */
+    uint8_t ex[2][TB_MAX_DIM][TB_MAX_DIM];    /* covering it shuffles the next player's rack */
+    uint8_t start[2][TB_MAX_DIM][TB_MAX_DIM]; /* start square */
+} tb_rules;
+
+/* A KWG node widened to 64 bits: the low half is the node itself (tile, accepts, is_end,
+ * arc index: docs/kwg.md), the high half the set of tiles (0..31; bit 0 = separator) of the
+ * sibling list its arc points to.  A walk thus knows which tiles the next list holds before
+ * touching it, and finds a child without scanning: its index is the list start plus the
+ * number of smaller tiles in the set.  Tail-shared lists keep working (a tail's set is the
+ * tail's own). */
+typedef uint64_t tb_edge;
+#define TB_EDGE_CHILD(e) ((uint32_t)(e)&0x003FFFFFu)
+#define TB_EDGE_ACCEPTS(e) (((uint32_t)(e) >> 23) & 1u)
+#define TB_EDGE_SET(e) ((tb_mask)((e) >> 32))
+
+typedef struct tb_kwg {
+    const uint32_t *nodes;
+    tb_edge *edges;   /* one per node, owned (tb_kwg_free) */
+    uint32_t n_nodes;
+    uint32_t dawg_root, gaddag_root; /* first node of each root list */
+    tb_mask dawg_set, gaddag_set;    /* their tiles */
+} tb_kwg;
+
+typedef struct tb_board {
+    int rows, cols;
+    int n_tiles;
+    uint8_t tile[2][TB_MAX_DIM][TB_MAX_DIM];    /* tile bytes, 0 = empty; [0][r][c] == [1][c][r] */
+    /* For a move in direction d through empty square [d][line][pos]: */
+    tb_mask xmask[2][TB_MAX_DIM][TB_MAX_DIM];   /* letters allowed (cross-set); 0 if occupied */
+    int32_t xbase[2][TB_MAX_DIM][TB_MAX_DIM];   /* cross word's score without the new tile */
+    int16_t xlfm[2][TB_MAX_DIM][TB_MAX_DIM];    /* new tile's face value counts this many times */
+    uint8_t hasx[2][TB_MAX_DIM][TB_MAX_DIM];    /* a cross word is formed there */
+    uint8_t anchor[2][TB_MAX_DIM][TB_MAX_DIM];  /* anchor square (same set in both layouts) */
+} tb_board;
+
+typedef struct tb_rack {
+    uint8_t count[TB_MAX_CODE + 1]; /* count[0] = blanks */
+    int total;
+} tb_rack;
+
+typedef struct tb_move {
+    double equity;        /* score + leave value (ranked generation); score otherwise */
+    int32_t score;
+    uint8_t dir, line, start, len; /* the main word: direction, row/column, first square, length */
+    uint8_t ntiles;       /* tiles placed */
+    uint8_t shuffle;      /* an EX square (shuffle_next_rack) was covered */
+    uint8_t tiles[TB_MAX_DIM]; /* per square of the word: 0 = already on the board, else tile byte */
+} tb_move;
+
+typedef struct tb_movelist {
+    tb_move *moves;
+    size_t n, cap;
+} tb_movelist;
+
+typedef struct tb_leaves tb_leaves; /* opaque: see tb_leaves_new */
+
+/* -- rules and word graph ------------------------------------------------------------------- */
+
+/* Fill the kwg view of a node array (borrowed) and build its edges.  The array must be a
+ * memory-safe KWG (every arc index < n_nodes, last node ends its list).  Returns 0; -1 out of
+ * memory or too short; -2 a sibling list is not strictly increasing (every known writer sorts
+ * them, and the generator's child look-ups rely on it); -3 no GADDAG. */
+int tb_kwg_init(tb_kwg *kwg, const uint32_t *nodes, uint32_t n_nodes);
+void tb_kwg_free(tb_kwg *kwg);
+
+/* -- board ---------------------------------------------------------------------------------- */
+
+void tb_board_init(tb_board *b, const tb_rules *rules);
+/* Replace all tiles (row-major, rows*cols bytes) and recompute cross-sets and anchors. */
+void tb_board_set_tiles(tb_board *b, const tb_rules *rules, const tb_kwg *kwg,
+                        const uint8_t *tiles);
+/* Put a move's tiles on the board and update cross-sets and anchors incrementally. */
+void tb_board_apply(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, const tb_move *m);
+
+/* -- generation ----------------------------------------------------------------------------- */
+
+/* first_turn: score with the first turn's multiplier and bonus.  The geometry rules of the
+ * first move (start squares, min_tiles) apply whenever the board is empty. */
+
+/* Count every legal placement; *score_sum (if not NULL) gets the sum of their scores, so a
+ * count run still scores every move and can be checked against a list. */
+uint64_t tb_count_moves(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
+                        const tb_rack *rack, int first_turn, int64_t *score_sum);
+/* Append every legal placement to out (growing it); returns 0, or -1 if out of memory. */
+int tb_generate_all(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
+                    const tb_rack *rack, int first_turn, tb_movelist *out);
+/* The n best placements by equity (leaves may be NULL: equity = score), best first, into
+ * out[0..n-1]; returns how many were found (< n when fewer exist).  Ties are broken by
+ * tb_move_before.  Uses per-anchor upper bounds (shadow play) to skip anchors. */
+int tb_best_moves(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
+                  const tb_rack *rack, int first_turn, const tb_leaves *leaves, int n,
+                  tb_move *out);
+/* The same without the anchor bounds (every anchor searched); for tests of the bounds. */
+int tb_best_moves_exhaustive(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
+                             const tb_rack *rack, int first_turn, const tb_leaves *leaves,
+                             int n, tb_move *out);
+/* Total order of ranked moves: higher equity, then higher score, then across before down,
+ * lower line, lower start, then tile bytes compared square by square. */
+int tb_move_before(const tb_move *a, const tb_move *b);
+
+void tb_movelist_free(tb_movelist *l);
+
+/* -- leaves --------------------------------------------------------------------------------- */
+
+/* Key of a multiset of rack codes (blank = 0): the codes sorted ascending, each stored as
+ * code + 1 in six bits, the first in the lowest bits.  The empty leave has key 0. */
+uint64_t tb_leave_key(const uint8_t *codes, int n);
+/* A table from n (key, value) pairs; NULL if out of memory.  Keys must be distinct. */
+tb_leaves *tb_leaves_new(const uint64_t *keys, const double *values, size_t n);
+void tb_leaves_free(tb_leaves *l);
+/* Value of a leave; 0.0 for a leave not in the table. */
+double tb_leaves_get(const tb_leaves *l, uint64_t key);
+/* Start loading a key's slot into the cache (so many look-ups can overlap their misses). */
+void tb_leaves_prefetch(const tb_leaves *l, uint64_t key);
+
+/* -- self-play ------------------------------------------------------------------------------ */
+
+#define TB_MAX_BAG 255
+#define TB_MAX_PLAYERS 4
+
+/* What a whole game needs beyond tb_rules (tablero.variant's tile set, exchange and end rules). */
+typedef struct tb_game_rules {
+    uint8_t tiles[TB_MAX_CODE + 1]; /* the tile set: count by code, [0] = blanks */
+    int blank_value;                /* face value of a blank left on a rack */
+    int counterclockwise;           /* turn order */
+    int exchange_allowed, exchange_min_bag, exchange_max_tiles, exchange_per_game;
+    int exchange_only_when_blocked;
+    int ex_min_bag;                 /* EX squares shuffle only if the bag holds this many */
+    int going_out, no_one_can_play, scoreless_rounds;
+    int scoreless_passes, scoreless_exchanges; /* which turns count as scoreless */
+    int subtract_own_rack, going_out_gains_others, unplayed_blank_penalty;
+} tb_game_rules;
+
+enum { TB_END_GOING_OUT, TB_END_SCORELESS, TB_END_NO_ONE_CAN_PLAY, TB_END_TURN_LIMIT };
+
+typedef struct tb_game_result {
+    int n_players;
+    int reason;        /* TB_END_* */
+    int turns;
+    int went_out;      /* the seat that went out, or -1 */
+    int score[TB_MAX_PLAYERS];     /* final, after the adjustments */
+    int before[TB_MAX_PLAYERS];    /* before the adjustments */
+    int moves[TB_MAX_PLAYERS], bingos[TB_MAX_PLAYERS], exchanges[TB_MAX_PLAYERS];
+    int passes[TB_MAX_PLAYERS], shuffles[TB_MAX_PLAYERS], rack_left[TB_MAX_PLAYERS];
+} tb_game_result;
+
+enum { TB_TURN_PLACE, TB_TURN_EXCHANGE, TB_TURN_PASS };
+
+/* One turn of a self-play game, for checking the loop (see tb_selfplay_game's log). */
+typedef struct tb_turn {
+    int seat, kind;          /* TB_TURN_* */
+    tb_rack rack;            /* the mover's rack before the turn */
+    tb_move move;            /* the placement (kind TB_TURN_PLACE) */
+    uint8_t kept[TB_MAX_CODE + 1]; /* the tiles kept (kind TB_TURN_EXCHANGE) */
+    int bag;                 /* tiles in the bag before the turn */
+} tb_turn;
+
+/* One game of static play: each turn the mover's best placement by equity (leaves[seat], may
+ * be NULL; leaves itself may be NULL), or an exchange worth more, or a pass.  Deterministic for
+ * a seed.  If log is not NULL it receives every turn (room for 1000).  Returns 0, or -1 on bad
+ * arguments or out of memory. */
+int tb_selfplay_game(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *game,
+                     const tb_leaves *const *leaves, int n_players, int first, uint64_t seed,
+                     tb_game_result *out, tb_turn *log);
+
+#define TB_MAX_TURNS 1000
+
+/* The best exchange for a rack: the kept tiles with the highest leave value among those an
+ * exchange may keep (at least one tile returned, at most exchange_max_tiles, the bag holding
+ * enough); ties keep fewer tiles.  Returns 0 if no exchange is allowed, else 1 with keep[]
+ * (counts by code) and *value (the kept tiles' leave value). */
+int tb_best_exchange(const tb_game_rules *gr, const tb_leaves *leaves, const tb_rack *rack,
+                     int bag_n, uint8_t keep[TB_MAX_CODE + 1], double *value);
+
+/* -- Monte-Carlo simulation ----------------------------------------------------------------- */
+
+enum { TB_CAND_PLACE, TB_CAND_EXCHANGE, TB_CAND_PASS };
+
+/* One candidate move of the player to move. */
+typedef struct tb_candidate {
+    int kind;                        /* TB_CAND_* */
+    tb_move move;                    /* kind TB_CAND_PLACE: the placement (score included) */
+    uint8_t back[TB_MAX_CODE + 1];   /* kind TB_CAND_EXCHANGE: the tiles returned, by code */
+} tb_candidate;
+
+/* Per candidate: playouts run, mean and sample standard deviation of their values. */
+typedef struct tb_sim_stat {
+    int iterations;
+    double mean, sd;
+} tb_sim_stat;
+
+/* Monte-Carlo simulation with common random numbers (docs/movegen.md §12).  For each of
+ * `iterations` iterations the unseen tiles are shuffled once (seeded by seed and the
+ * iteration's number, so a result does not depend on how many candidates share the run); the
+ * opponents' racks are dealt first (rack_size each while tiles last), the rest is the bag in
+ * draw order.  Every candidate is played out on that same arrangement: the candidate, the
+ * mover's refill, then `plies` rounds of replies by static best equity (leaves may be NULL)
+ * where a round is every opponent in turn order then the mover, and a last odd ply the
+ * opponents only.  A playout's value is the mover's points minus the mean of the opponents'
+ * points, plus the leave value of the mover's last rack unless the game ended (then the end
+ * adjustments of `game` are applied instead).  Returns 0; -1 bad arguments; -2 out of memory (all memory is taken before
+ * the loop, none inside it). */
+int tb_simulate(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *game,
+                const tb_board *board, const tb_rack *rack, const uint8_t unseen[TB_MAX_CODE + 1],
+                int n_players, const tb_candidate *cands, int n_cands, int plies,
+                int iterations, uint64_t seed, const tb_leaves *leaves, tb_sim_stat *out);
+
+#endif
