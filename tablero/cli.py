@@ -417,15 +417,21 @@ def _letter_table_option(spec: str | None) -> LetterTable | None:
 @click.option(
     "--variant", "variant_name", default="fise", show_default=True, help="Game (name or .toml)."
 )
-@click.option("--players", default="2", show_default=True, help="A number, or names: 'Ana,Luis'.")
+@click.option(
+    "--players",
+    default="2",
+    show_default=True,
+    help="A number, or names: 'Ana,Luis'; 'bot:LEVEL' is a computer player "
+    "(beginner, easy, medium, hard, expert): 'Ana,bot:hard'.",
+)
 @click.option("--lexicon", "lexicon_name", help="Word list file, a dictionary name, or 'none'.")
 @click.option("--seed", type=int, help="Seed for the bag, to replay the same game.")
 def play_command(
     variant_name: str, players: str, lexicon_name: str | None, seed: int | None
 ) -> None:
-    """Play a game at this terminal, 2–4 people taking turns."""
+    """Play a game at this terminal: 2–4 people taking turns, or against computer players."""
     from .lexicon import AnyWordLexicon
-    from .terminal import play_game
+    from .terminal import play_game, seat_players
 
     v = get_variant(variant_name)
     if players.isdigit():
@@ -435,12 +441,247 @@ def play_command(
     if not v.min_players <= len(names) <= v.max_players:
         fail(f"{v.title} is for {v.min_players}–{v.max_players} players, not {len(names)}")
     lexicon = get_lexicon(lexicon_name, v) or AnyWordLexicon(v.alphabet)
+    try:
+        seat_players(names, v, lexicon, seed)  # bot levels and their dictionary, checked first
+    except ValueError as e:
+        fail(str(e))
     play_game(v, names, lexicon, seed=seed, console=console)
 
 
 from .server.cli import serve  # noqa: E402  (the web app's command: tablero/server/cli.py)
 
 main.add_command(serve)
+
+# -- engine: moves, selfplay, bench (tablero/engine/) -----------------------------------------
+
+
+@main.command("moves")
+@click.option("--all", "show_all", is_flag=True, help="Every move (default: the best --top).")
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, best first.")
+@click.option("--variant", "variant_name", help="Rule set (name or .toml); default: the CGP's var.")
+@click.option("--lexicon", "lexicon_name", help="Word list file, a dictionary name, or a .kwg.")
+@click.option("--leaves", "leaves_path", help="Leave values (.klv); default: the game's own.")
+@click.argument("cgp")
+def moves_command(
+    show_all: bool,
+    top: int,
+    as_json: bool,
+    variant_name: str | None,
+    lexicon_name: str | None,
+    leaves_path: str | None,
+    cgp: str,
+) -> None:
+    """The moves of the player to move in CGP, best equity first (score + tiles kept)."""
+    from .engine.bots import ex_bonus_for, shipped_leaves
+    from .engine.candidates import candidates
+    from .engine.leaves import KlvError, LeaveTable
+
+    variant = get_variant(variant_name) if variant_name else None
+    try:
+        position = read_cgp(cgp, variant)
+    except CgpError as e:
+        fail(f"CGP: {e}")
+    v = position.variant
+    lexicon = get_lexicon(lexicon_name or position.lexicon, v, quiet=as_json)
+    if lexicon is None or not lexicon.can_search:
+        fail("listing moves needs a dictionary: give --lexicon (a word list or a .kwg)")
+    if not position.rack:
+        fail("the CGP gives no rack for the player to move")
+    try:
+        leaves = LeaveTable.load(leaves_path, v.alphabet) if leaves_path else shipped_leaves(v.name)
+    except KlvError as e:
+        fail(str(e))
+    found = candidates(position, lexicon, leaves, ex_bonus=ex_bonus_for(v))
+    shown = found if show_all else found[:top]
+    if as_json:
+        click.echo(json.dumps([c.to_dict() for c in shown], ensure_ascii=False))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{len(found)} moves" + ("" if show_all else f", the best {len(shown)}"))
+    for col in ("#", "move", "kind", "score", "leave", "equity"):
+        table.add_column(col, justify="right" if col in ("#", "score", "equity") else "left")
+    for i, c in enumerate(shown, 1):
+        d = c.to_dict()
+        table.add_row(str(i), c.notation, c.kind, str(c.score), str(d["leave"]), f"{c.equity:.1f}")
+    console.print(table)
+
+
+@main.command("selfplay")
+@click.option("--variant", "variant_name", default="fise", show_default=True)
+@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--bots", default="hard,hard", show_default=True, help="Levels at the seats: 'hard,medium'."
+)
+@click.option("--seed", type=int, help="Seed for the games (same seed, same games).")
+@click.option("--lexicon", "lexicon_name", help="A dictionary or word list (default: the game's).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def selfplay_command(
+    variant_name: str,
+    games: int,
+    jobs: int,
+    bots: str,
+    seed: int | None,
+    lexicon_name: str | None,
+    as_json: bool,
+) -> None:
+    """Computer players against each other: scores, win rates, bingos, exchanges, speed."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from .engine.bots import LEVELS
+    from .engine.candidates import native_available
+    from .engine.selfplay import run_selfplay
+
+    v = get_variant(variant_name)
+    levels = [b.strip().lower().removeprefix("bot:") for b in bots.split(",") if b.strip()]
+    bad = [b for b in levels if b not in LEVELS]
+    if bad:
+        fail(f"no bot level {bad[0]!r}: use {', '.join(LEVELS)}")
+    if not v.min_players <= len(levels) <= v.max_players:
+        fail(f"{v.title} is for {v.min_players}–{v.max_players} players, not {len(levels)}")
+    lexicon_arg = lexicon_name or v.lexicon
+    if get_lexicon(lexicon_arg, v, quiet=True) is None:
+        fail(f"self-play needs a dictionary; {lexicon_arg!r} is not installed")
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=as_json,
+    ) as progress:
+        task = progress.add_task(f"{v.name}: {' vs '.join(levels)}", total=games)
+        try:
+            report = run_selfplay(
+                v.name if v.source.startswith("builtin:") else str(v.source),
+                levels,
+                games,
+                lexicon=lexicon_arg,
+                jobs=jobs,
+                seed=seed,
+                on_game=lambda _s: progress.advance(task),
+            )
+        except ValueError as e:
+            fail(str(e))
+    data = report.to_dict()
+    data["generator"] = "native" if native_available() else "reference"
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{data['games']} games of {v.title}")
+    for col in ("bot", "average score", "win rate", "seats"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for level, row in data["bots"].items():
+        table.add_row(
+            level, f"{row['average_score']:.1f}", f"{row['win_rate']:.1%}", str(row["seats_played"])
+        )
+    console.print(table)
+    order = ", ".join(
+        f"{o['order']}: {o['win_rate']:.1%} ({o['average_score']:.0f} points)"
+        for o in data["by_order_of_play"]
+    )
+    console.print(f"win rate by order of play: {order}", highlight=False)
+    console.print(
+        f"per game: {data['bingos_per_game']} bingos, {data['exchanges_per_game']} exchanges, "
+        f"{data['passes_per_game']} passes, {data['actions_per_game']} turns",
+        highlight=False,
+    )
+    console.print(
+        f"{data['games_per_second']} games/s over {data['seconds']} s with {jobs} job(s), "
+        f"{data['generator']} move generator",
+        highlight=False,
+    )
+
+
+@main.command("bench")
+@click.option("--games", "game_names", help="Games to measure, comma-separated (default: all).")
+@click.option("--positions", type=click.IntRange(min=1), default=40, show_default=True)
+@click.option("--seconds", type=float, default=1.0, show_default=True, help="Per figure.")
+@click.option("--shared", type=click.Path(file_okay=False), help="The shared position set.")
+@click.option("--lexicon", "lexicon_name", help="Dictionary for the games (default: their own).")
+@click.option("--json", "as_json", is_flag=True)
+def bench_command(
+    game_names: str | None,
+    positions: int,
+    seconds: float,
+    shared: str | None,
+    lexicon_name: str | None,
+    as_json: bool,
+) -> None:
+    """Move-generation figures: the shared positions (tests/data/bench) and each game."""
+    from pathlib import Path
+
+    from .alphabet import SPANISH
+    from .engine.bench import bench_positions, find_shared_set, game_positions, shared_items
+    from .engine.bots import shipped_leaves
+    from .engine.candidates import native_available
+    from .lexicon.graph import graph_for_word_list
+
+    if not native_available():
+        err_console.print(
+            "[yellow]note:[/] the native generator is not built; measuring the Python "
+            "reference generator"
+        )
+    results = []
+    directory = Path(shared) if shared else find_shared_set()
+    if directory is not None and (directory / "es_words.txt.xz").is_file():
+        words = graph_for_word_list(directory / "es_words.txt.xz", SPANISH, "es_words")
+        items, counts, v = shared_items(directory)
+        results.append(
+            bench_positions(
+                "shared",
+                v,
+                words,
+                items,
+                shipped_leaves(v.name),
+                min_seconds=seconds,
+                expected=counts,
+            )
+        )
+    elif shared:
+        fail(f"{shared}: no fise_positions.jsonl.xz and es_words.txt.xz there")
+    names = [n.strip() for n in game_names.split(",")] if game_names else builtin_variant_names()
+    for name in names:
+        v = get_variant(name)
+        lexicon = get_lexicon(lexicon_name, v, quiet=True)
+        if lexicon is None or not lexicon.can_search:
+            continue
+        items = game_positions(v, lexicon, positions)
+        results.append(
+            bench_positions(name, v, lexicon, items, shipped_leaves(v.name), min_seconds=seconds)
+        )
+    if as_json:
+        click.echo(json.dumps([r.to_dict() for r in results], ensure_ascii=False))
+        return
+    from rich.table import Table
+
+    table = Table(
+        title="Move generation, one thread",
+        caption="all: every move generated and scored (as Python objects: built too); "
+        "best: the best move by equity only",
+        caption_justify="left",
+    )
+    heads = ("set", "gen", "moves/pos", "all pos/s", "all moves/s", "objects/s", "best pos/s")
+    for col in (*heads, "check"):
+        table.add_column(col, justify="left" if col in ("set", "gen") else "right")
+    for r in results:
+        check = "" if r.mismatches is None else f"{r.mismatches} differ" if r.mismatches else "ok"
+        table.add_row(
+            f"{r.name} ({r.positions})",
+            r.generator,
+            f"{r.moves / r.positions:.0f}",
+            f"{r.count_positions_per_s:,.0f}",
+            f"{r.count_moves_per_s:,.0f}",
+            f"{r.objects_moves_per_s:,.0f}",
+            f"{r.best_positions_per_s:,.0f}",
+            check,
+        )
+    console.print(table)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()

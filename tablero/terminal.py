@@ -10,6 +10,11 @@ The dictionary is consulted only when a word is played (or challenged, in Cruzap
 Bisonte). ``check MOVE`` therefore scores a move against the board and rack rules alone: the
 rule books forbid looking words up while composing, so the screen must not do it either.
 
+Computer players take seats given as ``bot:LEVEL`` (``tablero play --players "Ana,bot:hard"``):
+they play on their turn, their racks are never shown, and the keyboard is only handed over
+between people. ``hint`` shows a player the best moves for their rack: a practice aid, since it
+consults the dictionary that the rules keep out of a real game.
+
 Input comes from a function (``console.input`` by default) and time from another
 (``time.monotonic``), so tests can play a game with scripted input and a fake clock.
 """
@@ -27,6 +32,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from .engine.bots import Bot
 from .game import Game, GameResult, TurnResult
 from .lexicon import Lexicon
 from .moves import Cambio, Challenge, Exchange, Move, NotationError, Pass, Place
@@ -63,18 +69,62 @@ def play_game(
     console: Console | None = None,
     input_fn: InputFn | None = None,
     clock_fn: ClockFn | None = None,
+    bot_options: dict[str, float] | None = None,
 ) -> Game:
     """Play one game at the terminal and return it (finished, or as it stood when quit).
 
+    ``names`` are people, or computer players written ``bot:LEVEL`` (``bot`` alone is hard).
     A game abandoned by end of input or Ctrl-C raises ``SystemExit(1)`` after saying so, so a
     script driving ``tablero play`` can tell an abandoned game from a finished or quit one.
     """
     console = console or Console()
-    game = Game(variant, names, lexicon, seed=seed)
-    session = HotSeat(game, console, input_fn, clock_fn)
+    seated, bots = seat_players(names, variant, lexicon, seed, bot_options or {})
+    game = Game(variant, seated, lexicon, seed=seed)
+    session = HotSeat(game, console, input_fn, clock_fn, bots=bots)
     if session.run() == "abandoned":
         raise SystemExit(1)
     return game
+
+
+def is_bot_spec(name: str) -> bool:
+    return name.strip().lower() == "bot" or name.strip().lower().startswith("bot:")
+
+
+def seat_players(
+    names: list[str],
+    variant: Variant,
+    lexicon: Lexicon,
+    seed: int | None,
+    bot_options: dict[str, float] | None = None,
+) -> tuple[list[str], dict[int, Bot]]:
+    """Player names for the game, and a bot for every ``bot:LEVEL`` seat.
+
+    Raises ValueError for an unknown level, or for bots without a dictionary to play from.
+    """
+    from .engine.bots import LEVELS, make_bot
+
+    seated: list[str] = []
+    bots: dict[int, Bot] = {}
+    taken = {n.strip().lower() for n in names if not is_bot_spec(n)}
+    for seat, name in enumerate(names):
+        if not is_bot_spec(name):
+            seated.append(name)
+            continue
+        level = name.split(":", 1)[1].strip().lower() if ":" in name else "hard"
+        if level not in LEVELS:
+            raise ValueError(f"no bot level {level!r}: use one of {', '.join(LEVELS)}")
+        if not lexicon.can_search:
+            raise ValueError("computer players need a dictionary: give --lexicon (not 'none')")
+        label = f"{level.capitalize()} bot"
+        k = 2
+        while label.lower() in taken:
+            label = f"{level.capitalize()} bot {k}"
+            k += 1
+        taken.add(label.lower())
+        seated.append(label)
+        bot_seed = None if seed is None else seed * 7 + seat
+        bots[seat] = make_bot(level, variant, lexicon, seed=bot_seed, **(bot_options or {}))
+    return seated, bots
 
 
 @dataclass(frozen=True)
@@ -105,6 +155,9 @@ class HotSeat:
     """Whose rack is on the screen now: a different player to move means a hand-over."""
     turn_key: tuple[int, int] | None = None
     turn_start: float = 0.0
+    bots: dict[int, Bot] = field(default_factory=dict)
+    """Seats played by the computer."""
+    hint_bot: Bot | None = None
 
     def __post_init__(self) -> None:
         self.ask: InputFn = self.input_fn or self.console.input
@@ -144,8 +197,12 @@ class HotSeat:
     def turn(self) -> bool:
         """One player's turn, until an action changes the game. False when the players quit."""
         seat = self.game.to_move
+        if seat in self.bots:
+            self.bot_turn(seat)
+            return True
         self.draw_public()
-        if seat != self.shown_seat and len(self.game.players) > 1:
+        people = len(self.game.players) - len(self.bots)
+        if seat != self.shown_seat and people > 1:
             name = self.game.players[seat].name
             self.ask(f"Pass the keyboard to [bold]{escape(name)}[/] and press Enter ")
         self.shown_seat = seat
@@ -162,6 +219,33 @@ class HotSeat:
                 return False
             if outcome == "acted":
                 return True
+
+    def bot_turn(self, seat: int) -> None:
+        """A computer player moves; its thinking time is charged to its clock."""
+        self.draw_public()
+        name = self.game.players[seat].name
+        self.console.print(Text(f"{name} is thinking…", style="dim"))
+        bot = self.bots[seat]
+        start = time.monotonic()
+        move = bot.choose(self.game)
+        elapsed = time.monotonic() - start
+        if self.act(lambda: self.game.play(move, elapsed=elapsed)) != "acted":
+            # A bot's move is legal by construction; should the rules disagree, it passes.
+            self.act(lambda: self.game.play(Pass(), elapsed=elapsed))
+
+    def hint(self, rest: str) -> None:
+        """``hint [N]``: the N best moves for the rack of the player to move (5 by default)."""
+        if not self.game.lexicon.can_search:
+            self.say("Hints need a dictionary (this game has none).", "red")
+            return
+        count = int(rest) if rest.isdigit() and int(rest) > 0 else 5
+        if self.hint_bot is None:
+            from .engine.bots import Bot as _Bot
+
+            self.hint_bot = _Bot("hard", self.variant, self.game.lexicon)
+        lines = hint_lines(self.game, self.hint_bot, count)
+        for line in lines:
+            self.say(line)
 
     def prompt(self) -> str:
         player = self.game.current
@@ -185,6 +269,8 @@ class HotSeat:
             self.show_rack()
         elif word == "check":
             self.check(rest)
+        elif word == "hint":
+            self.hint(rest)
         elif word in ("quit", "exit"):
             answer = self.ask("Quit the game? (y/N) ").strip().lower()
             return "quit" if answer in ("y", "yes", "s", "si", "sí", "da") else "stay"
@@ -258,6 +344,15 @@ class HotSeat:
         g = self.game
         seats = [s for s in range(len(g.players)) if g.can_challenge(s)]
         if g.result is None or g.result.reason != "going_out" or not seats:
+            return False
+        challenger = next(
+            (s for s in seats if s in self.bots and self.bots[s].should_challenge(g, s)), None
+        )
+        if challenger is not None:
+            self.act(lambda: g.challenge(challenger))
+            return not g.is_over
+        seats = [s for s in seats if s not in self.bots]
+        if not seats:
             return False
         self.draw_public()
         mover = next(e["seat"] for e in reversed(g.log) if e["type"] == "move")
@@ -522,6 +617,22 @@ def check_lines(game: Game, move: Move) -> list[str]:
                     "There is no play you can challenge."]
 
 
+def hint_lines(game: Game, bot: Bot, count: int = 5) -> list[str]:
+    """The best moves for the player to move, as the hard computer player ranks them."""
+    from .engine.bots import seat_view
+
+    ranked = bot.rank(seat_view(game))
+    if not ranked:
+        return ["No move: pass."]
+    lines = [f"Best moves for {game.current.name} (points, tiles kept, equity):"]
+    for i, c in enumerate(ranked[:count], 1):
+        kept = "".join(f"[{t}]" if len(t) > 1 else t for t in c.leave) or "nothing"
+        what = {"exchange": "exchange", "pass": "pass", "cambio": "", "place": ""}[c.kind]
+        label = f"{what} {c.notation}".strip() if c.kind != "pass" else "pass"
+        lines.append(f"{i}. {label}: {c.score} points, keeps {kept} (equity {c.equity:.1f})")
+    return lines
+
+
 def _score_lines(score: MoveScore, note: str) -> list[str]:
     return [*score.explain(), note]
 
@@ -606,6 +717,7 @@ def help_text(variant: Variant, checks_words: bool = True) -> Group:
         rows.append(("challenge NAME", "another player challenges the last play"))
     rows += [
         ("check MOVE", "the score of a move without playing it (words are not looked up)"),
+        ("hint [N]", "the N best moves for your rack (a practice aid: it uses the dictionary)"),
         ("history", "every move so far"),
         ("board", "draw the screen again"),
         ("help", "this list"),

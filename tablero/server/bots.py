@@ -1,65 +1,85 @@
-"""The seam for computer players: ``choose_move(game, seat, level) -> Move``.
+"""Computer players at web tables: the engine's bots (``tablero.engine.bots``) behind two steps.
 
-For now a simple player on the reference move generator: it lists every legal placement,
-scores each, and plays the best (level 3), a good one (level 2) or a middling one (level 1);
-with no placement it exchanges its whole rack if it may, else passes. It is slow on a full
-dictionary (about a second on a busy board), so the server calls it in a worker thread.
-The real computer players (``tablero/engine/``) will replace the body of ``choose_move``.
+A table stores a bot's level as a number, 1 to 5, and shows it as one (``level 3``). The
+numbers are the engine's levels in order of strength: beginner, easy, medium, hard, expert.
+
+The bot thinks without holding the table: ``plan_move`` runs under the table's lock and takes a
+snapshot of what the seat sees (copies, never the live game). The thunk it returns does the
+thinking in a worker thread. The room applies the move only if the table has not moved on in
+the meantime. A preview or a spectator therefore never waits for an expert's simulation.
+
+A table whose dictionary cannot be searched (``lexicon = "none"`` in a rule file) gives its bots
+nothing to find words with. They exchange their whole rack if the rules allow it, else pass.
 """
 
 from __future__ import annotations
 
-from ..engine.reference import generate_placements
+import threading
+from collections.abc import Callable
+
+from ..engine.bots import Bot, seat_view
 from ..game import Game
 from ..lexicon import Lexicon
-from ..moves import Exchange, Move, Pass, Place
-from ..rules import IllegalMove, check_placement, check_words_in_lexicon
-from ..scoring import score_placement
+from ..moves import Challenge, Exchange, Move, Pass
+from ..rules import IllegalMove
+from ..variant import Variant
 
-__all__ = ["LEVELS", "choose_move"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "choose_move", "plan_move"]
 
-LEVELS = (1, 2, 3)
-_RANK = {1: 0.5, 2: 0.2, 3: 0.0}
-"""Which placement a level plays, as a fraction down the list from the best."""
+LEVEL_NAMES = ("beginner", "easy", "medium", "hard", "expert")
+LEVELS = tuple(range(1, len(LEVEL_NAMES) + 1))
+
+SERVER_TIME_LIMIT = 5.0
+"""Seconds an expert may simulate or search an endgame before it must answer at a table."""
+
+
+_bots: dict[tuple[int, int, int], tuple[Variant, Lexicon, Bot]] = {}
+_bots_lock = threading.Lock()
+
+
+def _bot(variant: Variant, lexicon: Lexicon, level: int) -> Bot:
+    """One bot per rule set, dictionary and level, kept so its leave table loads once.
+
+    Keyed by object identity: rule sets are not hashable, and two uploaded files may share a
+    name. The entry holds the objects themselves, so an identity is never reused while cached.
+    """
+    key = (id(variant), id(lexicon), level)
+    with _bots_lock:
+        if key not in _bots:
+            bot = Bot(LEVEL_NAMES[level - 1], variant, lexicon, time_limit=SERVER_TIME_LIMIT)
+            _bots[key] = (variant, lexicon, bot)
+        return _bots[key][2]
+
+
+def plan_move(game: Game, seat: int, level: int) -> Callable[[], Move]:
+    """Snapshot what ``seat`` sees (call under the table's lock); the thunk chooses the move."""
+    if level not in LEVELS:
+        raise ValueError(f"bot level must be one of {LEVELS}, not {level}")
+    if game.to_move != seat:
+        raise ValueError(f"seat {seat} is not to move")
+    if not game.lexicon.can_search:
+        move = _without_dictionary(game, seat)
+        return lambda: move
+    bot = _bot(game.variant, game.lexicon, level)
+    if bot.should_challenge(game, seat):
+        return Challenge
+    position = seat_view(game, seat)
+    players = len(game.players)
+    return lambda: bot.choose_in(position, players=players).move
 
 
 def choose_move(game: Game, seat: int, level: int) -> Move:
-    """A move for ``seat`` (the player to move) in ``game``; reads the game, changes nothing."""
-    if level not in LEVELS:
-        raise ValueError(f"bot level must be one of {LEVELS}, not {level}")
-    v = game.variant
+    """The move in one step, for callers that hold the game alone (tests, scripts)."""
+    return plan_move(game, seat, level)()
+
+
+def _without_dictionary(game: Game, seat: int) -> Move:
     rack = list(game.players[seat].rack)
-    scored = _scored_placements(game, rack, game.lexicon)
-    if scored:
-        scored.sort(key=lambda sp: (-sp[0], _key(sp[1])))
-        return scored[int(_RANK[level] * (len(scored) - 1))][1]
-    exchange = Exchange(tuple(rack[: v.exchange.max_tiles]))
-    if rack and v.exchange.allowed:
+    if rack and game.variant.exchange.allowed:
+        exchange = Exchange(tuple(rack[: game.variant.exchange.max_tiles]))
         try:
             game.check(exchange)
             return exchange
         except IllegalMove:
             pass
     return Pass()
-
-
-def _scored_placements(game: Game, rack: list[str], lexicon: Lexicon) -> list[tuple[int, Place]]:
-    if not lexicon.can_search:
-        return []
-    v = game.variant
-    out: list[tuple[int, Place]] = []
-    for place in generate_placements(v, game.board, rack, lexicon):  # type: ignore[arg-type]
-        try:
-            chk = check_placement(v, game.board, place, rack)
-            check_words_in_lexicon(chk.words, lexicon)
-        except IllegalMove:
-            continue
-        score = score_placement(v, list(chk.words), len(chk.new_tiles), game.first_turn)
-        out.append((score.total, place))
-    return out
-
-
-def _key(place: Place) -> tuple[int, int, bool, str]:
-    """A fixed order among equal scores, so a bot's choice does not depend on set order."""
-    letters = "".join(x.tile.notation() if x.tile else "." for x in place.letters)
-    return (place.start[0], place.start[1], place.across, letters)

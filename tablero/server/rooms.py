@@ -440,12 +440,20 @@ class Room:
             if self.info.seats[seat].kind != "bot":
                 return
             try:
-                move = await asyncio.to_thread(bots.choose_move, game, seat, level)
+                think = bots.plan_move(game, seat, level)  # a snapshot, taken under the lock
             except Exception:
                 log.exception("table %s: bot failed; it passes", self.info.id)
-                move = Pass()
+                think = Pass
+        # The bot thinks without the lock, so previews and spectators never wait for it.
+        try:
+            move = await asyncio.to_thread(think)
+        except Exception:
+            log.exception("table %s: bot failed; it passes", self.info.id)
+            move = Pass()
+        async with self.lock:
             await self._settle_clock()
-            if game.is_over or game.to_move != seat or len(game.log) != seq:
+            game = self.game
+            if game is None or game.is_over or game.to_move != seat or len(game.log) != seq:
                 return
             try:
                 await self._apply(seat, move)
@@ -583,7 +591,7 @@ class Hub:
                     raise ApiError(
                         422,
                         "bad_seats",
-                        f"seats[{i}].level: a bot's level is 1, 2 or 3",
+                        f"seats[{i}].level: a bot's level is 1 to {len(bots.LEVELS)}",
                         field=f"seats[{i}].level",
                     )
                 seats.append(SeatInfo(i, "bot", f"Bot {i + 1}", spec.level))

@@ -62,17 +62,17 @@ def test_a_person_plays_a_bot_at_cuvinte(real_server: Server, romanian: WordList
     assert all(s["clock_remaining"] <= 900 for s in view["seats"])
 
 
-def test_choose_move_plays_the_best_placement(romanian: WordListLexicon) -> None:
+def test_choose_move_seats_the_engines_levels(romanian: WordListLexicon) -> None:
+    """Level 4 is the engine's hard bot; every level's move is legal (check raises if not)."""
+    from tablero.engine.bots import Bot
+
     game = Game("cuvinte", ["Ana", "Bot"], romanian, seed=11)
     seat = game.to_move
-    best = choose_move(game, seat, 3)
-    weak = choose_move(game, seat, 1)
-    best_score = game.check(best)
-    weak_score = game.check(weak)
-    assert best_score is not None and weak_score is not None
-    assert best_score.total >= weak_score.total
-    result = game.play(best)
-    assert result.kind == "placed" and result.score == best_score.total
+    hard = choose_move(game, seat, 4)
+    assert hard == Bot("hard", game.variant, romanian).choose(game)
+    for level in (1, 2, 3, 4):
+        game.check(choose_move(game, seat, level))
+    assert game.play(hard).kind in ("placed", "exchanged")
     with pytest.raises(ValueError, match="level"):
         choose_move(game, game.to_move, 7)
 

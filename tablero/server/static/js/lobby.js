@@ -182,7 +182,7 @@ export class LobbyPage {
         h("option", { value: "bot", text: t("lobby.computer") }));
       kind.value = prev.kind;
       const level = h("select", { class: "seat-level", id: `seat-${i}-level`, "aria-label": t("lobby.level") },
-        [1, 2, 3].map((l) => h("option", { value: String(l), text: t(`lobby.level_${l}`) })));
+        [1, 2, 3, 4, 5].map((l) => h("option", { value: String(l), text: t(`lobby.level_${l}`) })));
       level.value = prev.level;
       level.hidden = kind.value !== "bot";
       kind.addEventListener("change", () => { level.hidden = kind.value !== "bot"; });

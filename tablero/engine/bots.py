@@ -1,0 +1,372 @@
+"""Computer players, from a beginner who misses moves to an expert who simulates.
+
+A bot sees what a player at the table sees: the board, its own rack, the scores, how many tiles
+the bag holds, and so the unseen tiles (bag plus the others' racks) as a pool, never the others'
+racks themselves (``seat_view``). It answers with a move in the game's own terms, which the
+caller plays through ``Game.play``, so every rule is the game's own.
+
+Levels:
+
+``beginner``  sees about half of its moves, plays words of at most five letters, and picks
+              among its three best-scoring by chance: short words are the ones people know
+              (no word-frequency list ships with the dictionaries, so length stands in for it).
+``easy``      the best score among about three quarters of its moves; exchanges only when stuck.
+``medium``    every move, score plus half the value of the tiles kept.
+``hard``      the best static equity: score plus the learned leave value, exchanges, passing
+              the opening where the rack is worth more than the opening, CAMBIO, EX squares.
+``expert``    hard's candidates, re-ranked by Monte Carlo simulation two plies deep with the
+              same random draws for every candidate; with the bag empty and one opponent, an
+              exact endgame search.
+
+In Bisonte, where words are checked only when challenged, every bot challenges a play that
+has a word its dictionary lacks, and never a valid one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from ..game import Game
+from ..lexicon import Lexicon
+from ..moves import Challenge, Exchange, Move, Place
+from ..position import Position
+from ..variant import Variant
+from .candidates import (
+    Candidate,
+    MoveGenerator,
+    candidate_order,
+    candidates,
+    exchange_allowed,
+    generator_for,
+)
+from .leaves import KlvError, LeaveTable
+
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "BotLevel",
+    "ex_bonus_for",
+    "make_bot",
+    "seat_view",
+    "shipped_leaves",
+    "timed_choice",
+]
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """How a level plays: what it sees, how it values tiles kept, whether it looks ahead."""
+
+    name: str
+    see: float = 1.0
+    """The share of its placements the bot notices (the rest it misses)."""
+    max_word: int | None = None
+    """The longest main word it plays, in tiles (None: any)."""
+    leave_weight: float = 1.0
+    """How much of the learned leave value counts (0: score only)."""
+    pick_among: int = 1
+    """Chooses at random among this many of its best moves."""
+    exchanges: str = "equity"
+    """``equity``: exchange when it is worth more than any play; ``stuck``: only with no play."""
+    simulate: bool = False
+    endgame: bool = False
+
+
+LEVELS: dict[str, BotLevel] = {
+    "beginner": BotLevel(
+        "beginner", see=0.5, max_word=5, leave_weight=0.0, pick_among=3, exchanges="stuck"
+    ),
+    "easy": BotLevel("easy", see=0.75, leave_weight=0.0, exchanges="stuck"),
+    "medium": BotLevel("medium", leave_weight=0.5),
+    "hard": BotLevel("hard"),
+    "expert": BotLevel("expert", simulate=True, endgame=True),
+}
+LEVELS["strongest"] = replace(LEVELS["expert"], name="strongest")
+
+
+# -- shipped data ---------------------------------------------------------------------------------
+
+
+def _leaves_dir() -> Path:
+    return Path(str(resources.files("tablero") / "data" / "leaves"))
+
+
+@cache
+def shipped_leaves(variant_name: str) -> LeaveTable | None:
+    """The learned leave values shipped for a game (``data/leaves/<name>.klv``), if any.
+
+    The sidecar ``<name>.json`` says how the file numbers its tiles (``letters``) and how it
+    was learned.
+    """
+    from ..variant import load_variant
+
+    path = _leaves_dir() / f"{variant_name}.klv"
+    if not path.is_file():
+        return None
+    meta = _sidecar(variant_name)
+    letters = meta.get("letters")
+    try:
+        alphabet = load_variant(variant_name).alphabet
+        return LeaveTable.load(path, alphabet, letters if isinstance(letters, list) else None)
+    except (KlvError, ValueError):
+        return None
+
+
+@cache
+def _sidecar(variant_name: str) -> dict[str, object]:
+    path = _leaves_dir() / f"{variant_name}.json"
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def ex_bonus_for(variant: Variant) -> float:
+    """What shuffling the next player's rack (an EX square) is worth to the mover.
+
+    A rack is worth on average what its owner chose to keep; a fresh draw is worth 0 by the
+    leave values' definition. So the bonus is the mean value of the leaves kept in the
+    self-play that learned the values (recorded in the sidecar), 0 where the game has no EX.
+    """
+    if not any(k.shuffles_next_rack for k in variant.squares.values()):
+        return 0.0
+    value = _sidecar(variant.name).get("mean_kept_leave_value", 0.0)
+    return float(value) if isinstance(value, int | float) else 0.0
+
+
+# -- what a seat sees -----------------------------------------------------------------------------
+
+
+def seat_view(game: Game, seat: int | None = None) -> Position:
+    """The position as the player at ``seat`` sees it: the others' racks unknown (empty)."""
+    pos = game.position(seat)
+    pos.racks = [pos.racks[0]] + [() for _ in pos.racks[1:]]
+    return pos
+
+
+# -- the bot --------------------------------------------------------------------------------------
+
+
+class Bot:
+    """A computer player of one level for one game and dictionary."""
+
+    def __init__(
+        self,
+        level: BotLevel | str,
+        variant: Variant,
+        lexicon: Lexicon,
+        *,
+        leaves: LeaveTable | None = None,
+        seed: int | None = None,
+        sim_iterations: int = 300,
+        sim_candidates: int = 8,
+        time_limit: float = 8.0,
+    ) -> None:
+        if isinstance(level, str):
+            if level not in LEVELS:
+                raise ValueError(f"no bot level {level!r}: one of {', '.join(LEVELS)}")
+            level = LEVELS[level]
+        if not lexicon.can_search:
+            raise ValueError("a computer player needs a dictionary it can search (not 'none')")
+        self.level = level
+        self.variant = variant
+        self.lexicon = lexicon
+        self.leaves = leaves if leaves is not None else shipped_leaves(variant.name)
+        self.rng = random.Random(seed)
+        self.sim_iterations = sim_iterations
+        self.sim_candidates = sim_candidates
+        self.time_limit = time_limit
+        self.ex_bonus = ex_bonus_for(variant)
+        self.last_choice: Candidate | None = None
+        """The candidate behind the last move chosen (for records and explanations)."""
+
+    @property
+    def name(self) -> str:
+        return self.level.name
+
+    # -- the decision -------------------------------------------------------------------------
+
+    def choose(self, game: Game) -> Move:
+        """The move for the player to move (who must be this bot's seat)."""
+        seat = game.to_move
+        if self.should_challenge(game, seat):
+            self.last_choice = None
+            return Challenge()
+        position = seat_view(game, seat)
+        choice = self.choose_in(position, players=len(game.players))
+        self.last_choice = choice
+        return choice.move
+
+    def should_challenge(self, game: Game, seat: int) -> bool:
+        """Challenge a play exactly when one of its words is not in the dictionary."""
+        if not game.can_challenge(seat):
+            return False
+        last = next((e for e in reversed(game.log) if e["type"] == "move"), None)
+        if last is None or last["result"] != "placed":
+            return False
+        parsed = game.parse(last["move"])
+        if not isinstance(parsed, Place):
+            return False
+        return not _words_valid(game, parsed)
+
+    def choose_in(self, position: Position, players: int = 2) -> Candidate:
+        """The move in a position (the player to move's rack; the others' may be unknown)."""
+        if self.level.endgame and players == 2 and position.bag_count() == 0:
+            from .endgame import solve_endgame
+
+            result = solve_endgame(
+                position, self.lexicon, time_limit=self.time_limit, generator=self.generator
+            )
+            if result is not None:
+                return result.best
+        ranked = self.rank(position)
+        if self.level.simulate and len(ranked) > 1 and position.bag_count() > 0:
+            from .simulate import simulate
+
+            top = _distinct_top(ranked, self.sim_candidates)
+            if len(top) > 1:
+                sims = simulate(
+                    position,
+                    top,
+                    self.lexicon,
+                    self.leaves,
+                    players=players,
+                    iterations=self.sim_iterations,
+                    seed=self.rng.randrange(2**32),
+                    time_limit=self.time_limit,
+                    ex_bonus=self.ex_bonus,
+                    generator=self.generator,
+                )
+                return sims[0].candidate
+        # Chance picks among the best plays only: a beginner plays, it does not pass at random.
+        k = sum(1 for c in ranked[: self.level.pick_among] if c.kind in ("place", "cambio"))
+        return ranked[self.rng.randrange(k)] if k > 1 else ranked[0]
+
+    @property
+    def generator(self) -> MoveGenerator:
+        return generator_for(self.variant, self.lexicon)
+
+    def rank(self, position: Position) -> list[Candidate]:
+        """Its moves in the order this level prefers them (best first).
+
+        Levels that see every move ask the generator for the best few by their own equity;
+        those that miss moves draw from the best forty by score (the moves they would have
+        looked at), the beginner from every move, since it keeps only short words.
+        """
+        lvl = self.level
+        leaves = self.leaves if lvl.leave_weight > 0 else None
+        if lvl.max_word is not None:
+            top: int | None = None
+        elif lvl.see < 1.0:
+            top = 40
+        else:
+            top = 40 if lvl.simulate else 12
+        cands = candidates(
+            position,
+            self.lexicon,
+            leaves,
+            generator=self.generator,
+            ex_bonus=self.ex_bonus * lvl.leave_weight,
+            top=top,
+            leave_weight=lvl.leave_weight,
+        )
+        places = [c for c in cands if c.kind in ("place", "cambio")]
+        if lvl.see < 1.0:
+            places = [c for c in places if self.rng.random() < lvl.see]
+        if lvl.max_word is not None:
+            places = [c for c in places if c.kind != "place" or _main_word_len(c) <= lvl.max_word]
+        others = [c for c in cands if c.kind in ("exchange", "pass")]
+        if lvl.leave_weight == 0.0:
+            places.sort(key=lambda c: (-c.score, c.tiles_played, c.notation))
+            return places + others if places else _when_stuck(position, others)
+        ranked = sorted(places + others, key=candidate_order)
+        if lvl.exchanges == "stuck" and places:
+            ranked = places
+        return ranked
+
+
+def _main_word_len(c: Candidate) -> int:
+    assert isinstance(c.move, Place)
+    return len(c.move.letters)
+
+
+def _when_stuck(position: Position, others: list[Candidate]) -> list[Candidate]:
+    """No play: exchange everything the rules allow (the simple way out), else pass."""
+    exchanges = [c for c in others if c.kind == "exchange"]
+    if exchanges and exchange_allowed(position, has_placement=False):
+        most = max(exchanges, key=lambda c: (_exchanged(c), -len(c.leave)))
+        return [most] + [c for c in others if c is not most]
+    return sorted(others, key=lambda c: c.kind != "pass")
+
+
+def _exchanged(c: Candidate) -> int:
+    return len(c.move.tiles) if isinstance(c.move, Exchange) else 0
+
+
+def _distinct_top(ranked: list[Candidate], n: int) -> list[Candidate]:
+    """The n best candidates, with at most a few exchanges (they differ only in leave)."""
+    out: list[Candidate] = []
+    exchanges = 0
+    for c in ranked:
+        if c.kind == "exchange":
+            if exchanges >= 2:
+                continue
+            exchanges += 1
+        out.append(c)
+        if len(out) == n:
+            break
+    return out
+
+
+def _words_valid(game: Game, place: Place) -> bool:
+    """Whether every word of the last play (already on the board) is in the dictionary.
+
+    The log writes letters that were already on the board in parentheses, so the new squares
+    are known; every word the play formed runs through one of them.
+    """
+    board = game.board
+    dr, dc = (0, 1) if place.across else (1, 0)
+    r0, c0 = place.start
+    new = [(r0 + i * dr, c0 + i * dc) for i, x in enumerate(place.letters) if not x.on_board]
+    words = [board.word_through(sq, across) for sq in new for across in (True, False)]
+    return all(game.lexicon.contains(w.text) for w in words if len(w) >= 2)
+
+
+# -- construction ---------------------------------------------------------------------------------
+
+
+def make_bot(
+    spec: str,
+    variant: Variant,
+    lexicon: Lexicon,
+    seed: int | None = None,
+    **options: float,
+) -> Bot:
+    """A bot from a player spec: ``hard``, ``bot:hard`` or ``bot`` (hard)."""
+    level = spec.split(":", 1)[1] if spec.startswith("bot:") else spec
+    if level == "bot":
+        level = "hard"
+    iterations = int(options.get("sim_iterations", 300))
+    time_limit = float(options.get("time_limit", 8.0))
+    return Bot(
+        level.strip().lower(),
+        variant,
+        lexicon,
+        seed=seed,
+        sim_iterations=iterations,
+        time_limit=time_limit,
+    )
+
+
+def timed_choice(bot: Bot, game: Game) -> tuple[Move, float]:
+    """The bot's move and the seconds it thought (for games with clocks)."""
+    start = time.monotonic()
+    move = bot.choose(game)
+    return move, time.monotonic() - start

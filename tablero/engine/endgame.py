@@ -1,0 +1,465 @@
+"""Exact endgame search: the bag is empty, two players, both racks known.
+
+Once the bag is empty nothing is hidden: the opponent holds exactly the unseen tiles. The best
+move is then a matter of search, not estimate: negamax with alpha-beta pruning over both
+players' moves (every placement, the pass, and CAMBIOs where the game has them), a
+transposition table keyed by the tiles put down since the root and both racks, and iterative
+deepening so that a time or node budget always leaves the best move of the deepest search
+completed. A search whose every line reached the end of the game is exact.
+
+The end of the game and its adjustments are the game's own rules (``Variant.end``): going out
+with the bag empty, the others' tiles subtracted and perhaps given to the one who went out,
+unplayed-blank penalties, the scoreless-turns limit, and "no one can play".
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..board import Tile
+from ..lexicon import Lexicon
+from ..moves import Cambio, Letter, Move, Pass, Place, format_move
+from ..position import Position
+from ..variant import BLANK, Coord, Variant
+from .candidates import (
+    Candidate,
+    MoveGenerator,
+    PlayBoard,
+    cambio_candidates,
+    generator_for,
+)
+from .leaves import leave_key
+
+__all__ = ["EndgameResult", "solve_endgame"]
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_TERMINAL_DEPTH = 1000
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class EndgameResult:
+    best: Candidate
+    spread: float
+    """The final spread (us minus them, adjustments included) the line leads to."""
+    line: tuple[str, ...]
+    """The principal variation: our move, their answer, ..."""
+    exact: bool
+    """Every line was searched to the end of the game within the budget, with every move."""
+    depth: int
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class _Move:
+    kind: str
+    move: Move
+    score: int
+    used: tuple[str, ...]
+    """Rack tiles it uses (for CAMBIO: the tile given; the board tile comes back)."""
+    gained: str | None = None
+    """CAMBIO: the tile taken from the board into the rack."""
+    tiles: tuple[tuple[Coord, Tile], ...] = ()
+
+
+class _Search:
+    def __init__(
+        self,
+        position: Position,
+        lexicon: Lexicon,
+        gen: MoveGenerator,
+        deadline: float | None,
+        max_nodes: int | None,
+        width: int,
+    ) -> None:
+        self.v: Variant = position.variant
+        self.lexicon = lexicon
+        self.gen = gen
+        self.deadline = deadline
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.horizon_hit = False
+        self.tt: dict[tuple[object, ...], tuple[int, float, int, int]] = {}
+        self.move_cache: dict[tuple[object, ...], list[_Move]] = {}
+        self.cambios_used = list(position.cambios_used[:2])
+        self.width = width
+        self.truncated = False
+        """Some node had more placements than ``width``: the answer is not proven exact."""
+
+    # -- the game's end -------------------------------------------------------------------
+
+    def rack_value(self, rack: Sequence[str]) -> int:
+        return sum(self.v.value(t) for t in rack)
+
+    def finish(self, me: Sequence[str], them: Sequence[str], went_out: bool) -> float:
+        """Adjustments from the view of ``me``; ``went_out``: ``me`` just went out."""
+        end = self.v.end
+        value = 0.0
+        if end.subtract_own_rack:
+            value += self.rack_value(them) - self.rack_value(me)
+        value += end.unplayed_blank_penalty * (them.count(BLANK) - me.count(BLANK))
+        if went_out and end.going_out_gains_others:
+            value += self.rack_value(them)
+        return value
+
+    def horizon(self, me: Sequence[str], them: Sequence[str]) -> float:
+        """A guess at an unfinished line: whoever holds less loses less at the end."""
+        self.horizon_hit = True
+        return 0.5 * self.finish(me, them, False) + 0.5 * (
+            self.rack_value(them) - self.rack_value(me)
+        )
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def moves(
+        self, board: PlayBoard, sig: frozenset[tuple[Coord, Tile]], rack: tuple[str, ...], seat: int
+    ) -> list[_Move]:
+        key = (sig, rack, seat, tuple(self.cambios_used))
+        cached = self.move_cache.get(key)
+        if cached is None:
+            cached = self._moves(board, rack, seat)
+            if len(self.move_cache) > 50_000:
+                self.move_cache.clear()
+            self.move_cache[key] = cached
+        return cached
+
+    def _moves(self, board: PlayBoard, rack: tuple[str, ...], seat: int) -> list[_Move]:
+        """Every placement (or, past ``width`` of them, the ``width`` best-scoring: a rack
+        with a blank can have thousands), CAMBIOs, best first."""
+        out: list[_Move] = []
+        if self.gen.count(board, rack, False) > self.width:
+            self.truncated = True
+            placements = self.gen.best(board, rack, self.width, None, False)
+        else:
+            placements = self.gen.placements(board, rack, False)
+        for p in placements:
+            used = tuple(x.tile.rack_form for x in p.place.letters if not x.on_board and x.tile)
+            out.append(_Move("place", p.place, p.score, used))
+        v = self.v
+        if v.cambio_per_game and self.cambios_used[seat] < v.cambio_per_game:
+            pos = Position(v, board.to_board(), [rack, ()], [0, 0], bag=0)
+            for c in cambio_candidates(pos, self.lexicon, None):
+                assert isinstance(c.move, Cambio)
+                old = pos.board[c.move.square]
+                assert old is not None
+                out.append(_Move("cambio", c.move, c.score, (c.move.tile.rack_form,), old.letter))
+        # Going out first, then the most points: the usual best-first order.
+        out.sort(key=lambda m: (m.kind != "place" or len(m.used) != len(rack), -m.score))
+        if len(out) > self.width:
+            self.truncated = True
+            del out[self.width :]
+        return out
+
+    def apply(self, board: PlayBoard, m: _Move) -> PlayBoard:
+        child = board.copy()
+        if isinstance(m.move, Place):
+            child.apply(m.move)
+        elif isinstance(m.move, Cambio):
+            plain = child.to_board()
+            plain[m.move.square] = m.move.tile
+            child.set(plain)
+        return child
+
+    # -- negamax ----------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _OutOfBudget
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise _OutOfBudget
+
+    def negamax(
+        self,
+        board: PlayBoard,
+        sig: frozenset[tuple[Coord, Tile]],
+        me: tuple[str, ...],
+        them: tuple[str, ...],
+        seat: int,
+        scoreless: int,
+        depth: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """Best achievable (our points − theirs) from here on, for the side to move."""
+        self.tick()
+        key = (sig, me, them, seat, scoreless, tuple(self.cambios_used))
+        entry = self.tt.get(key)
+        if entry is not None and entry[0] >= depth:
+            _, value, flag, _ = entry
+            if flag == _EXACT:
+                return value
+            if flag == _LOWER:
+                alpha = max(alpha, value)
+            elif value <= alpha:
+                return value
+            if flag == _UPPER:
+                beta = min(beta, value)
+            if alpha >= beta:
+                return value
+        moves = self.moves(board, sig, me, seat)
+        end = self.v.end
+        has_place = any(m.kind == "place" for m in moves)
+        if not has_place and end.no_one_can_play and not self.gen.best(board, them, 1, None, False):
+            # Nobody can place a tile: the game is over (Game checks this after every turn).
+            return self.finish(me, them, False)
+        if depth == 0:
+            return self.horizon(me, them)
+        limit = end.scoreless_rounds * 2 if end.scoreless_rounds else 0
+        best = -math.inf
+        best_index = -1
+        alpha0 = alpha
+        options: list[_Move | None] = list(moves)
+        options.append(None)  # the pass
+        if entry is not None and 0 <= entry[3] < len(options):
+            options.insert(0, options.pop(entry[3]))
+        for index, m in enumerate(options):
+            if m is None:
+                if limit and scoreless + 1 >= limit:
+                    value = self.finish(me, them, False)
+                else:
+                    value = -self.negamax(
+                        board, sig, them, me, 1 - seat, scoreless + 1, depth - 1, -beta, -alpha
+                    )
+            else:
+                rack = list(me)
+                for t in m.used:
+                    rack.remove(t)
+                if m.gained is not None:
+                    rack.append(m.gained)
+                left = tuple(sorted(rack))
+                child = self.apply(board, m)
+                child_sig = _signature(sig, m)
+                if not left:
+                    value = m.score + self.finish(left, them, True)
+                else:
+                    if m.kind == "cambio":
+                        self.cambios_used[seat] += 1
+                    try:
+                        value = m.score - self.negamax(
+                            child, child_sig, them, left, 1 - seat, 0, depth - 1, -beta, -alpha
+                        )
+                    finally:
+                        if m.kind == "cambio":
+                            self.cambios_used[seat] -= 1
+            if value > best:
+                best, best_index = value, index
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        flag = _EXACT if alpha0 < best < beta else (_LOWER if best >= beta else _UPPER)
+        stored_index = _index_in(options, best_index, moves)
+        self.tt[key] = (depth, best, flag, stored_index)
+        return best
+
+
+def _index_in(options: list[_Move | None], best_index: int, moves: list[_Move]) -> int:
+    """The best option's position in the unreordered list (moves, then the pass)."""
+    chosen = options[best_index] if best_index >= 0 else None
+    if chosen is None:
+        return len(moves)
+    return moves.index(chosen)
+
+
+def _signature(sig: frozenset[tuple[Coord, Tile]], m: _Move) -> frozenset[tuple[Coord, Tile]]:
+    if isinstance(m.move, Place):
+        r0, c0 = m.move.start
+        added = {
+            ((r0, c0 + i) if m.move.across else (r0 + i, c0), x.tile)
+            for i, x in enumerate(m.move.letters)
+            if not x.on_board and x.tile is not None
+        }
+        return sig | added
+    if isinstance(m.move, Cambio):
+        square = m.move.square
+        return frozenset({e for e in sig if e[0] != square} | {(square, m.move.tile)})
+    return sig
+
+
+def solve_endgame(
+    position: Position,
+    lexicon: Lexicon,
+    *,
+    time_limit: float | None = 5.0,
+    max_nodes: int | None = None,
+    max_depth: int = 30,
+    width: int = 60,
+    generator: MoveGenerator | None = None,
+) -> EndgameResult | None:
+    """The best move with the bag empty and one opponent, or None if that is not the case.
+
+    Deepens one ply at a time until the search is exact or the budget (``time_limit``
+    seconds, ``max_nodes`` nodes) runs out, and answers from the deepest completed search.
+    """
+    if len(position.racks) != 2 or position.bag_count() != 0 or not position.rack:
+        return None
+    v = position.variant
+    them_known = position.racks[1]
+    them = tuple(them_known) if them_known else tuple(position.unseen().elements())
+    me = tuple(sorted(position.rack))
+    them = tuple(sorted(them))
+    gen = generator or generator_for(v, lexicon)
+    start = time.monotonic()
+    deadline = None if time_limit is None else start + time_limit
+    search = _Search(position, lexicon, gen, deadline, max_nodes, width)
+    root = gen.board(position.board)
+    spread0 = position.scores[0] - position.scores[1] if len(position.scores) > 1 else 0
+    best: tuple[float, int, bool] | None = None
+    root_moves = search.moves(root, frozenset(), me, 0)
+    options: list[_Move | None] = [*root_moves, None]
+    completed = 0
+    for depth in range(1, max_depth + 1):
+        search.horizon_hit = False
+        try:
+            scored = []
+            alpha = -math.inf
+            order = list(range(len(options)))
+            if best is not None:
+                order.remove(best[1])
+                order.insert(0, best[1])
+            for i in order:
+                m = options[i]
+                value = _root_value(search, root, m, me, them, position, depth, alpha)
+                scored.append((value, i))
+                alpha = max(alpha, value)
+        except _OutOfBudget:
+            break
+        value, index = max(scored, key=lambda vi: (vi[0], -vi[1]))
+        best = (value, index, not search.horizon_hit and not search.truncated)
+        completed = depth
+        if not search.horizon_hit:
+            break
+    if best is None:
+        # Not even one ply in the budget: the first in move order (going out, else most points).
+        first = options[0]
+        best = (float(first.score) if first is not None else 0.0, 0, False)
+    value, index, exact = best
+    chosen = options[index]
+    candidate = _as_candidate(chosen, me, v, value)
+    line = _principal_line(search, root, chosen, me, them)
+    return EndgameResult(
+        best=candidate,
+        spread=spread0 + value if math.isfinite(value) else float(spread0),
+        line=line,
+        exact=exact,
+        depth=completed,
+        nodes=search.nodes,
+        seconds=time.monotonic() - start,
+    )
+
+
+def _root_value(
+    search: _Search,
+    root: PlayBoard,
+    m: _Move | None,
+    me: tuple[str, ...],
+    them: tuple[str, ...],
+    position: Position,
+    depth: int,
+    alpha: float,
+) -> float:
+    limit = search.v.end.scoreless_rounds * 2 if search.v.end.scoreless_rounds else 0
+    scoreless = position.scoreless_turns
+    if m is None:
+        if limit and scoreless + 1 >= limit:
+            return search.finish(me, them, False)
+        return -search.negamax(
+            root, frozenset(), them, me, 1, scoreless + 1, depth - 1, -math.inf, -alpha
+        )
+    rack = list(me)
+    for t in m.used:
+        rack.remove(t)
+    if m.gained is not None:
+        rack.append(m.gained)
+    left = tuple(sorted(rack))
+    if not left:
+        return m.score + search.finish(left, them, True)
+    if m.kind == "cambio":
+        search.cambios_used[0] += 1
+    try:
+        return m.score - search.negamax(
+            search.apply(root, m),
+            _signature(frozenset(), m),
+            them,
+            left,
+            1,
+            0,
+            depth - 1,
+            -math.inf,
+            -alpha,
+        )
+    finally:
+        if m.kind == "cambio":
+            search.cambios_used[0] -= 1
+
+
+def _as_candidate(m: _Move | None, rack: tuple[str, ...], v: Variant, value: float) -> Candidate:
+    if m is None:
+        return Candidate("pass", Pass(), "-", 0, leave_key(rack, v.alphabet), value)
+    left = list(rack)
+    for t in m.used:
+        left.remove(t)
+    if m.gained is not None:
+        left.append(m.gained)
+    move = m.move
+    if isinstance(move, Place):
+        move = Place(move.start, move.across, tuple(_plain(x) for x in move.letters))
+    return Candidate(
+        m.kind,
+        move,
+        format_move(move),
+        m.score,
+        leave_key(left, v.alphabet),
+        value,
+        len(m.used) if m.kind == "place" else 0,
+    )
+
+
+def _plain(letter: Letter) -> Letter:
+    return Letter(letter.tile, True if letter.on_board else None)
+
+
+def _principal_line(
+    search: _Search,
+    root: PlayBoard,
+    first: _Move | None,
+    me: tuple[str, ...],
+    them: tuple[str, ...],
+) -> tuple[str, ...]:
+    """Our move, then each side's best reply as the transposition table remembers it."""
+    line = [format_move(first.move) if first is not None else "-"]
+    board, sig = root, frozenset[tuple[Coord, Tile]]()
+    racks = [list(me), list(them)]
+    seat = 0
+    m = first
+    for _ in range(20):
+        if m is not None:
+            for t in m.used:
+                racks[seat].remove(t)
+            if m.gained is not None:
+                racks[seat].append(m.gained)
+            board = search.apply(board, m)
+            sig = _signature(sig, m)
+            if not racks[seat]:
+                break
+        seat = 1 - seat
+        mover, other = tuple(sorted(racks[seat])), tuple(sorted(racks[1 - seat]))
+        key_prefix = (sig, mover, other, seat)
+        entry = next(
+            (e for k, e in search.tt.items() if k[:4] == key_prefix),
+            None,
+        )
+        if entry is None:
+            break
+        moves = search.moves(board, sig, mover, seat)
+        index = entry[3]
+        m = moves[index] if index < len(moves) else None
+        line.append(format_move(m.move) if m is not None else "-")
+    return tuple(line)

@@ -1,0 +1,335 @@
+"""Computer players against each other, through the real ``Game``: statistics and records.
+
+Every move a bot chooses is played with ``Game.play``, so self-play obeys exactly the rules a
+person's game does (and each game's log replays with ``Game.replay``). Seats are rotated from
+one game to the next, so that over an even number of games each bot sits in each seat equally
+often; who plays first is still drawn by the game's own rule.
+
+A game yields a ``GameSummary``: final scores, winners, bingos, exchanges and passes per seat,
+and, when asked, one ``TurnRecord`` per move for learning leave values (``learn``).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import Game
+from ..lexicon import Lexicon, load_lexicon
+from ..variant import Variant, load_variant
+from .bots import Bot
+from .leaves import Leave, LeaveTable
+
+__all__ = [
+    "GameSummary",
+    "SelfplayReport",
+    "TurnRecord",
+    "play_bot_game",
+    "run_selfplay",
+]
+
+MAX_TURNS = 1000
+"""A game that has not ended after this many actions is a bug, not a long game."""
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One move of a self-play game, as the leave learner needs it."""
+
+    seat: int
+    kind: str
+    """place, exchange, pass, cambio (as the bot chose it)"""
+    leave: Leave
+    score: int
+    bag_before: int
+    tiles_played: int
+
+
+@dataclass
+class GameSummary:
+    variant: str
+    seed: int
+    bots: list[str]
+    """The level at each seat."""
+    final: list[int]
+    winners: list[int]
+    first: int
+    """The seat that played first."""
+    actions: int
+    bingos: list[int]
+    exchanges: list[int]
+    passes: list[int]
+    end_reason: str
+    log: list[dict[str, Any]] = field(default_factory=list)
+    records: list[TurnRecord] = field(default_factory=list)
+
+    def order_of(self, seat: int) -> int:
+        """0 for the seat that played first, 1 for the next in turn order, ..."""
+        n = len(self.bots)
+        v = load_variant(self.variant)
+        step = 1 if v.turn_direction == "clockwise" else -1
+        for k in range(n):
+            if (self.first + step * k) % n == seat:
+                return k
+        raise ValueError(f"no seat {seat}")  # pragma: no cover
+
+
+def play_bot_game(
+    variant: Variant,
+    lexicon: Lexicon,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    keep_log: bool = True,
+    keep_records: bool = False,
+) -> tuple[Game, GameSummary]:
+    """One whole game between bots, each move played through ``Game.play``."""
+    names = [f"{b.name}-{i + 1}" for i, b in enumerate(bots)]
+    game = Game(variant, names, lexicon, seed=seed)
+    n = len(bots)
+    bingos, exchanges, passes = [0] * n, [0] * n, [0] * n
+    records: list[TurnRecord] = []
+    actions = 0
+    while not game.is_over:
+        actions += 1
+        if actions > MAX_TURNS:
+            raise RuntimeError(f"game {seed} of {variant.name} did not end in {MAX_TURNS} actions")
+        seat = game.to_move
+        bot = bots[seat]
+        bag_before = len(game.bag)
+        move = bot.choose(game)
+        result = game.play(move)
+        choice = bot.last_choice
+        if result.kind == "placed" and len(result.placed) == variant.rack_size:
+            bingos[seat] += 1
+        elif result.kind == "exchanged":
+            exchanges[seat] += 1
+        elif result.kind == "passed":
+            passes[seat] += 1
+        if keep_records and choice is not None:
+            records.append(
+                TurnRecord(
+                    seat,
+                    choice.kind,
+                    choice.leave,
+                    result.score,
+                    bag_before,
+                    choice.tiles_played,
+                )
+            )
+    assert game.result is not None
+    summary = GameSummary(
+        variant=variant.name,
+        seed=seed,
+        bots=[b.name for b in bots],
+        final=list(game.result.final_scores),
+        winners=list(game.result.winners),
+        first=int(game.log[0]["first"]),
+        actions=actions,
+        bingos=bingos,
+        exchanges=exchanges,
+        passes=passes,
+        end_reason=game.result.reason,
+        log=list(game.log) if keep_log else [],
+        records=records,
+    )
+    return game, summary
+
+
+# -- many games, in several processes -------------------------------------------------------------
+
+
+@dataclass
+class _Job:
+    variant: str
+    lexicon: str
+    levels: list[str]
+    seeds: list[int]
+    keep_records: bool
+    leaves_path: str | None
+    generator: str | None
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _bots_for(job: _Job, variant: Variant, lexicon: Lexicon, seed: int, rotation: int) -> list[Bot]:
+    leaves = _WORKER.get("leaves")  # None: the shipped values
+    n = len(job.levels)
+    levels = [job.levels[(s + rotation) % n] for s in range(n)]
+    return [
+        Bot(level, variant, lexicon, leaves=leaves, seed=seed * 31 + s)
+        for s, level in enumerate(levels)
+    ]
+
+
+def _setup(job: _Job) -> tuple[Variant, Lexicon]:
+    key = (job.variant, job.lexicon, job.leaves_path)
+    if _WORKER.get("key") != key:
+        if job.generator:
+            os.environ["TABLERO_GENERATOR"] = job.generator
+        variant = load_variant(job.variant)
+        lexicon = load_lexicon(job.lexicon, variant.alphabet)
+        leaves: LeaveTable | None = None
+        if job.leaves_path == "none":
+            leaves = LeaveTable.empty(variant.alphabet)
+        elif job.leaves_path:
+            leaves = LeaveTable.load(job.leaves_path, variant.alphabet)
+        _WORKER.update(key=key, variant=variant, lexicon=lexicon, leaves=leaves)
+    return _WORKER["variant"], _WORKER["lexicon"]
+
+
+def _play_one(job: _Job, index: int, seed: int) -> GameSummary:
+    variant, lexicon = _setup(job)
+    bots = _bots_for(job, variant, lexicon, seed, index)
+    _, summary = play_bot_game(
+        variant, lexicon, bots, seed, keep_log=False, keep_records=job.keep_records
+    )
+    return summary
+
+
+def _play_chunk(job: _Job, start: int) -> list[GameSummary]:
+    return [_play_one(job, start + i, seed) for i, seed in enumerate(job.seeds)]
+
+
+def iter_selfplay(
+    variant: str,
+    levels: Sequence[str],
+    games: int,
+    *,
+    lexicon: str | None = None,
+    jobs: int = 1,
+    seed: int | None = None,
+    keep_records: bool = False,
+    leaves_path: str | None = None,
+    generator: str | None = None,
+    chunk: int = 4,
+) -> Iterator[GameSummary]:
+    """Play ``games`` games and yield each summary as it finishes (in any order with jobs > 1).
+
+    ``levels`` are the bots at the seats (rotated game by game); ``leaves_path`` a KLV file to
+    use instead of the shipped values (the learner's current table), ``"none"`` for none.
+    """
+    v = load_variant(variant)
+    lex = lexicon or v.lexicon
+    base = random.Random(seed).randrange(2**40) if seed is not None else random.randrange(2**40)
+    seeds = [base + i for i in range(games)]
+    if not v.min_players <= len(levels) <= v.max_players:
+        raise ValueError(f"{v.title} is for {v.min_players}–{v.max_players} players")
+    if jobs <= 1:
+        job = _Job(variant, lex, list(levels), [], keep_records, leaves_path, generator)
+        for i, s in enumerate(seeds):
+            yield _play_one(job, i, s)
+        return
+    context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = []
+        for start in range(0, games, chunk):
+            part = seeds[start : start + chunk]
+            job = _Job(variant, lex, list(levels), part, keep_records, leaves_path, generator)
+            futures.append(pool.submit(_play_chunk, job, start))
+        from concurrent.futures import as_completed
+
+        for fut in as_completed(futures):
+            yield from fut.result()
+
+
+@dataclass
+class SelfplayReport:
+    """What a series of games shows about the bots that played them."""
+
+    variant: str
+    levels: list[str]
+    games: int = 0
+    seconds: float = 0.0
+    score_sum: dict[str, float] = field(default_factory=dict)
+    seats_played: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, float] = field(default_factory=dict)
+    wins_by_order: list[float] = field(default_factory=list)
+    score_by_order: list[float] = field(default_factory=list)
+    bingos: int = 0
+    exchanges: int = 0
+    passes: int = 0
+    actions: int = 0
+    end_reasons: dict[str, int] = field(default_factory=dict)
+
+    def add(self, s: GameSummary) -> None:
+        n = len(s.bots)
+        if not self.wins_by_order:
+            self.wins_by_order = [0.0] * n
+            self.score_by_order = [0.0] * n
+        self.games += 1
+        share = 1.0 / len(s.winners)
+        for seat, level in enumerate(s.bots):
+            self.score_sum[level] = self.score_sum.get(level, 0.0) + s.final[seat]
+            self.seats_played[level] = self.seats_played.get(level, 0) + 1
+            won = share if seat in s.winners else 0.0
+            self.wins[level] = self.wins.get(level, 0.0) + won
+            order = s.order_of(seat)
+            self.wins_by_order[order] += won
+            self.score_by_order[order] += s.final[seat]
+        self.bingos += sum(s.bingos)
+        self.exchanges += sum(s.exchanges)
+        self.passes += sum(s.passes)
+        self.actions += s.actions
+        self.end_reasons[s.end_reason] = self.end_reasons.get(s.end_reason, 0) + 1
+
+    def to_dict(self) -> dict[str, Any]:
+        g = max(self.games, 1)
+        return {
+            "variant": self.variant,
+            "games": self.games,
+            "seconds": round(self.seconds, 2),
+            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+            "bots": {
+                level: {
+                    "average_score": round(self.score_sum[level] / self.seats_played[level], 1),
+                    "win_rate": round(self.wins[level] / self.seats_played[level], 3),
+                    "seats_played": self.seats_played[level],
+                }
+                for level in self.score_sum
+            },
+            "by_order_of_play": [
+                {
+                    "order": i + 1,
+                    "win_rate": round(w / g, 3),
+                    "average_score": round(self.score_by_order[i] / g, 1),
+                }
+                for i, w in enumerate(self.wins_by_order)
+            ],
+            "bingos_per_game": round(self.bingos / g, 2),
+            "exchanges_per_game": round(self.exchanges / g, 2),
+            "passes_per_game": round(self.passes / g, 2),
+            "actions_per_game": round(self.actions / g, 1),
+            "end_reasons": self.end_reasons,
+        }
+
+
+def run_selfplay(
+    variant: str,
+    levels: Sequence[str],
+    games: int,
+    *,
+    lexicon: str | None = None,
+    jobs: int = 1,
+    seed: int | None = None,
+    on_game: Callable[[GameSummary], None] | None = None,
+    generator: str | None = None,
+) -> SelfplayReport:
+    """Play the games and gather the report (``on_game`` is called after each, for progress)."""
+    report = SelfplayReport(variant, list(levels))
+    start = time.perf_counter()
+    for summary in iter_selfplay(
+        variant, levels, games, lexicon=lexicon, jobs=jobs, seed=seed, generator=generator
+    ):
+        report.add(summary)
+        if on_game is not None:
+            on_game(summary)
+    report.seconds = time.perf_counter() - start
+    return report

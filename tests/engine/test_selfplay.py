@@ -1,0 +1,111 @@
+"""Self-play smoke tests: computer players finish games of all six rule sets.
+
+Every game is played through ``Game.play`` and must then replay from its log with
+``Game.replay`` (so every event, every draw, every adjustment came from the game's own rules),
+hold exactly the game's tile set at the end (bag + racks + board), and end for one of the
+game's reasons with the winners the scores say. Tables of three and four are played too.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tablero.engine.bots import Bot
+from tablero.engine.selfplay import SelfplayReport, iter_selfplay, play_bot_game
+from tablero.game import Game
+from tablero.variant import builtin_variant_names, load_variant
+
+from .small_lexicons import save_graph, small_graph
+
+GAMES = builtin_variant_names()
+
+
+def test_the_six_games_are_covered() -> None:
+    assert sorted(GAMES) == ["bisonte", "crucigrama", "cuvinte", "fise", "intelect", "letras_top"]
+
+
+def check_finished(game: Game) -> None:
+    v = game.variant
+    assert game.is_over and game.result is not None
+    full = Counter({t: count for t, (count, _) in v.tiles.items()})
+    assert game.tiles_in_play() == full
+    replayed = Game.replay(game.log, game.lexicon)
+    assert replayed.log == game.log
+    assert replayed.state() == game.state()
+    final = game.result.final_scores
+    assert list(final) == [p.score for p in game.players]
+    best = max(final)
+    assert set(game.result.winners) <= {i for i, s in enumerate(final) if s == best}
+    assert game.result.reason in ("going_out", "scoreless_rounds", "no_one_can_play")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bots_finish_games_that_replay(name: str) -> None:
+    v = load_variant(name)
+    lexicon = small_graph(v.lexicon)
+    for seed in (1, 2):
+        bots = [Bot("hard", v, lexicon, seed=seed), Bot("medium", v, lexicon, seed=seed + 10)]
+        game, summary = play_bot_game(v, lexicon, bots, seed=seed, keep_records=True)
+        check_finished(game)
+        assert summary.final == list(game.result.final_scores)  # type: ignore[union-attr]
+        placed = sum(1 for e in game.log if e["type"] == "move" and e["result"] == "placed")
+        assert placed >= 10, "a game between bots is mostly placements"
+        assert len(summary.records) == summary.actions
+        assert sum(summary.exchanges) == sum(
+            1 for e in game.log if e["type"] == "move" and e["result"] == "exchanged"
+        )
+
+
+@pytest.mark.parametrize(("name", "players"), [("crucigrama", 3), ("cuvinte", 4), ("intelect", 3)])
+def test_bots_play_at_tables_of_three_and_four(name: str, players: int) -> None:
+    v = load_variant(name)
+    lexicon = small_graph(v.lexicon)
+    levels = ["hard", "medium", "easy", "beginner"][:players]
+    bots = [Bot(level, v, lexicon, seed=i) for i, level in enumerate(levels)]
+    game, _ = play_bot_game(v, lexicon, bots, seed=5)
+    check_finished(game)
+    movers = {e["seat"] for e in game.log if e["type"] == "move"}
+    assert movers == set(range(players))
+    if name == "intelect":  # counter-clockwise: seat 0 is followed by the last seat
+        moves = [e["seat"] for e in game.log if e["type"] == "move"]
+        assert all(b == (a - 1) % players for a, b in itertools.pairwise(moves))
+
+
+def test_cuvinte_ex_squares_shuffle_racks_in_self_play() -> None:
+    """Bots play onto EX squares; the game logs each shuffle it then made."""
+    v = load_variant("cuvinte")
+    lexicon = small_graph("ro")
+    shuffles = 0
+    for seed in range(1, 5):
+        bots = [Bot("hard", v, lexicon, seed=seed), Bot("hard", v, lexicon, seed=seed + 1)]
+        game, _ = play_bot_game(v, lexicon, bots, seed=seed)
+        check_finished(game)
+        shuffles += sum(1 for e in game.log if e["type"] == "shuffle")
+    assert shuffles >= 1
+
+
+def test_selfplay_report_over_two_processes(tmp_path: Path) -> None:
+    """``iter_selfplay`` with jobs=2 plays in worker processes; the report adds them up."""
+    graph = save_graph(small_graph("es"), tmp_path / "es-sample.kwg")
+    report = SelfplayReport("fise", ["hard", "easy"])
+    for summary in iter_selfplay(
+        "fise", ["hard", "easy"], 4, lexicon=str(graph), jobs=2, seed=3, chunk=1
+    ):
+        assert summary.variant == "fise" and summary.end_reason
+        report.add(summary)
+    data = report.to_dict()
+    assert data["games"] == 4
+    assert set(data["bots"]) == {"hard", "easy"}
+    assert data["bots"]["hard"]["seats_played"] == 4  # one seat per game, rotated
+    assert sum(o["win_rate"] for o in data["by_order_of_play"]) == pytest.approx(1.0)
+    seeds = sorted(
+        s.seed for s in iter_selfplay("fise", ["hard", "easy"], 2, lexicon=str(graph), seed=3)
+    )
+    again = sorted(
+        s.seed for s in iter_selfplay("fise", ["hard", "easy"], 2, lexicon=str(graph), seed=3)
+    )
+    assert seeds == again
