@@ -11,6 +11,7 @@ Levels:
               among its three best-scoring by chance: short words are the ones people know
               (no word-frequency list ships with the dictionaries, so length stands in for it).
 ``easy``      the best score among about three quarters of its moves; exchanges only when stuck.
+``greedy``    the best score among all its moves (the yardstick the leave values are measured by).
 ``medium``    every move, score plus half the value of the tiles kept.
 ``hard``      the best static equity: score plus the learned leave value, exchanges, passing
               the opening where the rack is worth more than the opening, CAMBIO, EX squares.
@@ -83,6 +84,7 @@ LEVELS: dict[str, BotLevel] = {
         "beginner", see=0.5, max_word=5, leave_weight=0.0, pick_among=3, exchanges="stuck"
     ),
     "easy": BotLevel("easy", see=0.75, leave_weight=0.0, exchanges="stuck"),
+    "greedy": BotLevel("greedy", leave_weight=0.0, exchanges="stuck"),
     "medium": BotLevel("medium", leave_weight=0.5),
     "hard": BotLevel("hard"),
     "expert": BotLevel("expert", simulate=True, endgame=True),

@@ -233,7 +233,12 @@ class ReferenceGenerator:
 
 
 class _NativeAdapter:
-    """The C generator behind the same interface (leaves handed over per rack)."""
+    """The C generator behind the same interface (leaves handed over per rack).
+
+    A ``Board`` is copied into a fresh native board on every call rather than into the
+    generator's one scratch board: the web server's bots share generators between threads,
+    and a scratch board filled by one thread could be read by another.
+    """
 
     name = "native"
 
@@ -248,16 +253,21 @@ class _NativeAdapter:
         result: PlayBoard = self._gen.board(board)
         return result
 
+    def _own(self, board: Board | PlayBoard) -> Any:
+        return self._gen.board(board) if isinstance(board, Board) else board
+
     def placements(
         self, board: Board | PlayBoard, rack: Sequence[str], first_turn: bool | None = None
     ) -> Sequence[PlacementLike]:
-        result: Sequence[PlacementLike] = self._gen.placements(board, list(rack), first_turn)
+        result: Sequence[PlacementLike] = self._gen.placements(
+            self._own(board), list(rack), first_turn
+        )
         return result
 
     def count(
         self, board: Board | PlayBoard, rack: Sequence[str], first_turn: bool | None = None
     ) -> int:
-        return int(self._gen.count(board, list(rack), first_turn))
+        return int(self._gen.count(self._own(board), list(rack), first_turn))
 
     def best(
         self,
@@ -269,7 +279,7 @@ class _NativeAdapter:
     ) -> Sequence[PlacementLike]:
         native_values = _RackLeaves(self._native, values, self.variant) if values else None
         result: Sequence[PlacementLike] = self._gen.best(
-            board, list(rack), n=n, leaves=native_values, first_turn=first_turn
+            self._own(board), list(rack), n=n, leaves=native_values, first_turn=first_turn
         )
         return result
 
@@ -384,9 +394,9 @@ def candidates(
 
     Exchanges are listed as each distinct multiset of tiles returned (up to the game's
     maximum). ``ex_bonus`` is added to placements that shuffle the next player's rack.
-    ``top`` keeps only that many placements and exchanges, the placements found by the
-    generator's best-first search (the pass and CAMBIOs are always listed): what a computer
-    player needs. ``leave_weight`` scales the leave values (a player who half cares).
+    ``top`` keeps only that many placements, found by the generator's best-first search, and
+    the four best exchanges (the pass and CAMBIOs are always listed): what a computer player
+    needs. ``leave_weight`` scales the leave values (a player who half cares).
     """
     v = position.variant
     rack = tuple(position.rack)
@@ -418,7 +428,8 @@ def candidates(
         top is not None and v.exchange.only_when_blocked and _has_any(gen, position)
     )
     if include_exchanges:
-        out.extend(exchange_candidates(position, values, has_placement, top))
+        # Exchanges differ only in what they keep: a few of the best stand for them all.
+        out.extend(exchange_candidates(position, values, has_placement, top and min(top, 4)))
     out.append(pass_candidate(position, values, end_values))
     out.extend(cambio_candidates(position, lexicon, leaves, end_values, leave_weight))
     out.sort(key=candidate_order)
@@ -490,23 +501,26 @@ def pass_candidate(
     values: dict[Leave, float] | None,
     end_values: dict[Leave, float] | None = None,
 ) -> Candidate:
-    """A pass keeps the whole rack. Its equity is 0 in mid-game (no table values a full rack,
-    as in wolges), the cost of the kept tiles once the bag is empty, and on an empty board,
-    where passing the opening lets the opponent open for us (Letras Top allows it on
-    purpose), the estimated worth of the rack kept minus the opening bonus handed over. A
-    game whose first turn is multiplied gives that away too, so there the pass stays at 0."""
+    """A pass keeps the whole rack and scores nothing, so its equity is the rack's value
+    (estimated: tables stop a tile short of a rack), or its cost once the bag is empty.
+
+    On an empty board, passing the opening lets the opponent open for us (Letras Top allows
+    it on purpose): the rack is kept for the board the opponent opens, and the opening bonus is
+    handed over. Once one player has passed it, the next does not pass it back. A game whose
+    first turn is multiplied would give that away too, so there the opening is never passed.
+    """
     v = position.variant
     rack = leave_key(position.rack, v.alphabet)
     value = 0.0
     if end_values is not None:
         value = end_values.get(rack, 0.0)
-    elif (
-        position.first_turn
-        and position.scoreless_turns == 0
-        and v.first_move.multiplier == 1
-        and values is not None
-    ):
-        value = values.get(rack, 0.0) - v.first_move.bonus
+    elif values is not None:
+        value = values.get(rack, 0.0)
+        if position.first_turn:
+            if position.scoreless_turns == 0 and v.first_move.multiplier == 1:
+                value -= v.first_move.bonus
+            else:
+                value = min(value, 0.0) - 1000.0  # open now
     return Candidate("pass", Pass(), "-", 0, rack, value)
 
 

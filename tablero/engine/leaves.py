@@ -15,9 +15,10 @@ load here. The layout, in our words (``docs/leaves.md`` has the details):
   leave being its rank among all the graph's words. **KLV2** stores ``f32`` values; the first
   KLV stored ``i16`` in 1/256 points. A reader tells them apart by the bytes left.
 
-A leave missing from the file (the empty leave above all) is worth 0. Longer leaves than the
-file holds (a pass keeps all seven tiles) get the mean of their largest sub-leaves: a
-documented approximation, since no engine stores seven-tile "leaves".
+A leave missing from the file (the empty leave above all) is worth 0. A leave longer than the
+file holds (a pass keeps all seven tiles) is valued additively: each tile set apart in turn,
+the rest's value plus that tile's, averaged. A documented approximation: no engine stores
+seven-tile "leaves".
 """
 
 from __future__ import annotations
@@ -288,8 +289,10 @@ class LeaveTable:
         if cached is not None:
             return cached
         if len(codes) > self.max_size > 0:
-            subs = {bytes(c) for c in itertools.combinations(codes, self.max_size)}
-            v = sum(self.value_of_codes(s) for s in subs) / len(subs)
+            # Longer than any leave stored (a whole rack kept): each tile in turn set apart,
+            # the value of the rest plus that tile's own, averaged.
+            parts = [(codes[:i] + codes[i + 1 :], codes[i : i + 1]) for i in range(len(codes))]
+            v = sum(self.value_of_codes(r) + self.value_of_codes(t) for r, t in parts) / len(parts)
         else:
             i = self.index(codes)
             v = 0.0 if i is None else float(self._values[i])

@@ -68,7 +68,7 @@ def test_equity_is_the_score_plus_the_value_of_the_tiles_kept() -> None:
     )
     found = candidates(seat_view(game), game.lexicon, table)
     for c in found:
-        expected = c.score + (table.value(c.leave) if c.kind != "pass" else 0.0)
+        expected = c.score + table.value(c.leave)  # a pass keeps the whole rack
         assert c.equity == pytest.approx(expected), c.notation
         kept = list(c.leave)
         if c.kind == "place":
@@ -162,7 +162,7 @@ def test_letras_top_values_passing_the_opening() -> None:
     assert passing.equity == pytest.approx(5.0 - 10)
     game.scoreless_streak = 1  # the other player already passed it: no passing back and forth
     again = next(c for c in candidates(seat_view(game), LEX, table) if c.kind == "pass")
-    assert again.equity == 0.0
+    assert again.equity < -100
 
 
 def test_with_the_bag_empty_kept_tiles_are_a_debt() -> None:
@@ -217,3 +217,32 @@ def test_no_cambio_where_the_game_has_none() -> None:
     rig(game, game.to_move, "ZEIABCD")
     assert not any(c.kind == "cambio" for c in candidates(seat_view(game), lexicon))
     assert math.isfinite(candidates(seat_view(game), lexicon)[0].equity)
+
+
+@pytest.mark.skipif(not native_available(), reason="the native generator is not built")
+def test_one_generator_serves_several_threads() -> None:
+    """The web server's bots share a generator between threads: each call reads its own
+    board, so two positions asked at once get their own answers."""
+    import threading
+
+    games = [midgame("fise", turns=4, seed=3), midgame("fise", turns=7, seed=4)]
+    positions = [seat_view(g) for g in games]
+    gen = generator_for(positions[0].variant, games[0].lexicon)
+    expected = [
+        [format_move(p.place) for p in gen.best(pos.board, pos.rack, 5)] for pos in positions
+    ]
+    errors: list[str] = []
+
+    def work(i: int) -> None:
+        pos = positions[i]
+        for _ in range(40):
+            got = [format_move(p.place) for p in gen.best(pos.board, pos.rack, 5)]
+            if got != expected[i]:
+                errors.append(f"thread {i}: {got} != {expected[i]}")
+
+    threads = [threading.Thread(target=work, args=(i % 2,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []

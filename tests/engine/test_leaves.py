@@ -105,11 +105,20 @@ def test_for_rack_is_every_sub_leave_with_its_value() -> None:
     assert got[("?", "S")] == 33.0 and got[("Q",)] == 0.0
 
 
-def test_leaves_longer_than_the_table_average_their_largest_sub_leaves() -> None:
-    values = {("A", "B"): 4.0, ("A", "C"): 6.0, ("B", "C"): 8.0}
+def test_leaves_longer_than_the_table_are_valued_tile_by_tile() -> None:
+    """A whole rack kept is longer than any stored leave: each tile set apart in turn, the
+    rest's value plus that tile's, averaged."""
+    values = {
+        ("A",): 1.0,
+        ("B",): 2.0,
+        ("C",): 3.0,
+        ("A", "B"): 4.0,
+        ("A", "C"): 6.0,
+        ("B", "C"): 8.0,
+    }
     table = LeaveTable.from_values(values, SPANISH)
     assert table.max_size == 2
-    assert table.value(["A", "B", "C"]) == pytest.approx(6.0)
+    assert table.value(["A", "B", "C"]) == pytest.approx(((8 + 1) + (6 + 2) + (4 + 3)) / 3)
 
 
 def test_damaged_files_are_refused_with_a_reason() -> None:
