@@ -17,6 +17,7 @@ from .formats.cgp import CgpError, read_cgp
 from .lexicon import Lexicon, LexiconError, load_lexicon, shipped_list_path
 from .lexicon.letters import LetterTable
 from .moves import NotationError, parse_move
+from .position import Position
 from .rules import IllegalMove, check_move
 from .variant import Variant, VariantError, builtin_variant_names, load_variant
 
@@ -34,6 +35,18 @@ def get_variant(name: str) -> Variant:
         return load_variant(name)
     except VariantError as e:
         fail(str(e))
+
+
+def position_and_lexicon(
+    cgp: str, variant_name: str | None, lexicon_name: str | None, quiet: bool
+) -> tuple[Position, Lexicon | None]:
+    """A CGP read under --variant (else its own ``var``) and the lexicon to judge it with."""
+    variant = get_variant(variant_name) if variant_name else None
+    try:
+        position = read_cgp(cgp, variant)
+    except CgpError as e:
+        fail(f"CGP: {e}")
+    return position, get_lexicon(lexicon_name or position.lexicon, position.variant, quiet=quiet)
 
 
 def get_lexicon(name: str | None, variant: Variant, quiet: bool = False) -> Lexicon | None:
@@ -116,13 +129,8 @@ def score_command(
     as_json: bool, variant_name: str | None, lexicon_name: str | None, cgp: str, move: str
 ) -> None:
     """Score MOVE in the position CGP: the words formed and the breakdown, or why it is illegal."""
-    variant = get_variant(variant_name) if variant_name else None
-    try:
-        position = read_cgp(cgp, variant)
-    except CgpError as e:
-        fail(f"CGP: {e}")
+    position, lexicon = position_and_lexicon(cgp, variant_name, lexicon_name, quiet=as_json)
     v = position.variant
-    lexicon = get_lexicon(lexicon_name or position.lexicon, v, quiet=as_json)
     try:
         parsed = parse_move(move, v.alphabet, v.rows, v.columns)
         result = check_move(position, parsed, lexicon)
@@ -477,13 +485,8 @@ def moves_command(
     from .engine.candidates import candidates
     from .engine.leaves import KlvError, LeaveTable
 
-    variant = get_variant(variant_name) if variant_name else None
-    try:
-        position = read_cgp(cgp, variant)
-    except CgpError as e:
-        fail(f"CGP: {e}")
+    position, lexicon = position_and_lexicon(cgp, variant_name, lexicon_name, quiet=as_json)
     v = position.variant
-    lexicon = get_lexicon(lexicon_name or position.lexicon, v, quiet=as_json)
     if lexicon is None or not lexicon.can_search:
         fail("listing moves needs a dictionary: give --lexicon (a word list or a .kwg)")
     if not position.rack:

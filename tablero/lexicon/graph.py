@@ -215,9 +215,10 @@ def build_graph_file(
     table = letters or LetterTable.of(alphabet)
     if table.labels != alphabet.letters:
         mapping = table.codes_from(alphabet)
-        kept = [w for w in words if all(c in mapping for c in alphabet.encode(w))]
-        encoded = [bytes(mapping[c] for c in alphabet.encode(w)) for w in kept]
-        words = kept
+        pairs = [(w, alphabet.encode(w)) for w in words]
+        kept = [(w, codes) for w, codes in pairs if all(c in mapping for c in codes)]
+        words = [w for w, _ in kept]
+        encoded = [bytes(mapping[c] for c in codes) for _, codes in kept]
     else:
         encoded = [alphabet.encode(w) for w in words]
     checksum = word_list_checksum(words)

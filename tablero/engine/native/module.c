@@ -753,17 +753,22 @@ static PyObject *Board_set_tiles(BoardObject *self, PyObject *arg)
     Py_RETURN_NONE;
 }
 
-static PyObject *Board_tiles(BoardObject *self, PyObject *Py_UNUSED(ignored))
+/* One row-major byte per square of an across-layout grid (tiles, anchors): rows * cols bytes. */
+static PyObject *grid_bytes(const tb_board *b, const uint8_t grid[TB_MAX_DIM][TB_MAX_DIM])
 {
-    const tb_board *b = &self->board;
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)b->rows * b->cols);
     if (!out)
         return NULL;
     char *p = PyBytes_AS_STRING(out);
     for (int r = 0; r < b->rows; r++)
         for (int c = 0; c < b->cols; c++)
-            p[r * b->cols + c] = (char)b->tile[0][r][c];
+            p[r * b->cols + c] = (char)grid[r][c];
     return out;
+}
+
+static PyObject *Board_tiles(BoardObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return grid_bytes(&self->board, self->board.tile[0]);
 }
 
 static PyObject *Board_apply(BoardObject *self, PyObject *args)
@@ -839,15 +844,7 @@ static PyObject *Board_cross_set(BoardObject *self, PyObject *args)
 
 static PyObject *Board_anchors(BoardObject *self, PyObject *Py_UNUSED(ignored))
 {
-    const tb_board *b = &self->board;
-    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)b->rows * b->cols);
-    if (!out)
-        return NULL;
-    char *p = PyBytes_AS_STRING(out);
-    for (int r = 0; r < b->rows; r++)
-        for (int c = 0; c < b->cols; c++)
-            p[r * b->cols + c] = (char)b->anchor[0][r][c];
-    return out;
+    return grid_bytes(&self->board, self->board.anchor[0]);
 }
 
 static PyObject *Board_n_tiles(BoardObject *self, void *Py_UNUSED(closure))
