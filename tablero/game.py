@@ -74,6 +74,8 @@ class TurnResult:
     drawn: int = 0
     placed: tuple[tuple[tuple[int, int], Tile], ...] = ()
     """Squares and tiles a placement put down (for highlighting the last move)."""
+    shuffled: int | None = None
+    """The seat whose rack an EX square sent back to the bag, if one did."""
 
 
 @dataclass(frozen=True)
@@ -288,6 +290,8 @@ class Game:
         if outcome.reason:
             event["reason"] = outcome.reason
         self.log.append(event)
+        if outcome.shuffled is not None:
+            self.log.append({"type": "shuffle", "seat": outcome.shuffled})
         self._after_turn(outcome)
         return outcome
 
@@ -363,30 +367,38 @@ class Game:
                 tuple(w.text for w in chk.words),
                 went_out,
             )
-        if score.shuffles_next_rack:
-            self._shuffle_next_rack(seat)
+        shuffled = self._shuffle_next_rack(seat) if score.shuffles_next_rack else None
         return TurnResult(
-            seat, "placed", notation, score.total, score, drawn=len(drawn), placed=chk.new_tiles
+            seat,
+            "placed",
+            notation,
+            score.total,
+            score,
+            drawn=len(drawn),
+            placed=chk.new_tiles,
+            shuffled=shuffled,
         )
 
-    def _shuffle_next_rack(self, seat: int) -> None:
+    def _shuffle_next_rack(self, seat: int) -> int | None:
         """EX: the next opponent's rack goes back to the bag for as many fresh tiles,
-        unless the bag holds fewer than the square's minimum (checked after the mover drew)."""
+        unless the bag holds fewer than the square's minimum (checked after the mover drew).
+
+        Returns the seat shuffled, if any; ``play`` logs it after the move that caused it."""
         min_bag = min(
             getattr(self.variant.squares[code], "min_bag", 7)
             for code in self.variant.squares
             if self.variant.squares[code].shuffles_next_rack
         )
         if len(self.bag) < min_bag:
-            return
+            return None
         target = self._next_active(seat)
         if target == seat:
-            return
+            return None
         victim = self.players[target]
         fresh = self._draw(len(victim.rack))
         self.bag.extend(victim.rack)
         victim.rack = fresh
-        self.log.append({"type": "shuffle", "seat": target})
+        return target
 
     def _check_exchange(self, move: Exchange) -> None:
         v, player = self.variant, self.current

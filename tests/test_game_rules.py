@@ -167,6 +167,8 @@ def test_ex_shuffles_the_next_players_rack() -> None:
     assert len(game.players[victim].rack) == 7
     assert game.tiles_in_play() == total
     assert {"type": "shuffle", "seat": victim} in game.log
+    # logged after the move that caused it, so histories credit the right player
+    assert [e["type"] for e in game.log[-2:]] == ["move", "shuffle"]
 
 
 def test_ex_does_nothing_with_fewer_than_seven_tiles_in_the_bag() -> None:
