@@ -520,6 +520,14 @@ def moves_command(
 )
 @click.option("--seed", type=int, help="Seed for the games (same seed, same games).")
 @click.option("--lexicon", "lexicon_name", help="A dictionary or word list (default: the game's).")
+@click.option(
+    "--engine",
+    type=click.Choice(["auto", "native", "game"]),
+    default="auto",
+    show_default=True,
+    help="native: the game loop in C (hard and greedy only); game: every move through the "
+    "rules engine; auto: native when it can.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def selfplay_command(
     variant_name: str,
@@ -528,9 +536,14 @@ def selfplay_command(
     bots: str,
     seed: int | None,
     lexicon_name: str | None,
+    engine: str,
     as_json: bool,
 ) -> None:
-    """Computer players against each other: scores, win rates, bingos, exchanges, speed."""
+    """Computer players against each other: scores, win rates, bingos, exchanges, speed.
+
+    The hard and greedy levels play in the C game loop (``--engine native``, several hundred
+    games a second); the others, or ``--engine game``, play every move through the rules
+    engine, as at a table."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     from .engine.bots import LEVELS
@@ -565,6 +578,7 @@ def selfplay_command(
                 jobs=jobs,
                 seed=seed,
                 on_game=lambda _s: progress.advance(task),
+                engine=engine,
             )
         except ValueError as e:
             fail(str(e))
@@ -595,7 +609,7 @@ def selfplay_command(
     )
     console.print(
         f"{data['games_per_second']} games/s over {data['seconds']} s with {jobs} job(s), "
-        f"{data['generator']} move generator",
+        f"{data['generator']} move generator, {data['engine']} game loop",
         highlight=False,
     )
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -41,7 +41,7 @@ from .rules import (
 from .scoring import MoveScore, score_cambio, score_placement
 from .variant import BLANK, Variant, load_variant
 
-__all__ = ["Game", "GameResult", "PlayerState", "TurnResult"]
+__all__ = ["Game", "GameResult", "PlayerState", "TurnResult", "decide_winners"]
 
 Event = dict[str, Any]
 
@@ -610,11 +610,7 @@ class Game:
         for i, p in enumerate(self.players):
             p.score += sum(points for _, points in adjustments[i])
         final = tuple(p.score for p in self.players)
-        best = max(final)
-        winners = [i for i, s in enumerate(final) if s == best]
-        if len(winners) > 1 and end.tie_break == "before_adjustments":
-            top = max(before[i] for i in winners)
-            winners = [i for i in winners if before[i] == top]
+        winners = decide_winners(v, final, before)
         self.result = GameResult(
             reason, final, before, tuple(tuple(a) for a in adjustments), tuple(winners)
         )
@@ -673,6 +669,17 @@ class Game:
             total.update(p.rack)
         total.update(t.rack_form for _, t in self.board.tiles())
         return total
+
+
+def decide_winners(variant: Variant, final: Sequence[int], before: Sequence[int]) -> list[int]:
+    """The seats with the best final score; a tie is broken by the scores before the end
+    adjustments where the game says so (and otherwise shared)."""
+    best = max(final)
+    winners = [i for i, s in enumerate(final) if s == best]
+    if len(winners) > 1 and variant.end.tie_break == "before_adjustments":
+        top = max(before[i] for i in winners)
+        winners = [i for i in winners if before[i] == top]
+    return winners
 
 
 def _check_elapsed(elapsed: float) -> None:

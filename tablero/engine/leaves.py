@@ -357,6 +357,10 @@ class LeaveTable:
                     out[key] = self.value_of_codes(key)
         return out
 
+    def raw_values(self) -> array.array[float]:
+        """The values in the file's order: the i-th belongs to the i-th leave of ``items``."""
+        return self._values
+
     def items(self) -> Iterator[tuple[Leave, float]]:
         """Every leave the table holds with its value, in the file's (sorted) order."""
         letter = self.alphabet.letter

@@ -29,7 +29,7 @@ import struct
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ..alphabet import Alphabet
 from ..board import Board, Tile
@@ -37,9 +37,11 @@ from ..lexicon.graph import GraphLexicon
 from ..moves import Exchange, Letter, Pass, Place
 from ..variant import BLANK, Coord, Variant
 from . import _native
+from .leaves import LeaveTable
 
 __all__ = [
     "GeneratedPlacement",
+    "LearnedLeaveValues",
     "LeaveValues",
     "NativeBoard",
     "NativeGameResult",
@@ -47,6 +49,7 @@ __all__ = [
     "NativeSimResult",
     "NativeTurn",
     "SimCandidate",
+    "learned_leave_values",
     "leave_table_key",
 ]
 
@@ -198,6 +201,51 @@ class LeaveValues:
             table = _native.LeaveTable(keys, vals)
             self._tables[alphabet.name] = table
         return table
+
+
+class LearnedLeaveValues(LeaveValues):
+    """A learned ``LeaveTable`` (a KLV file, a million leaves) as the C table, without the
+    dictionary of tuples ``LeaveValues`` keeps: the keys come straight from the KLV's sorted
+    tile codes. Building the C table walks every leave once (about a second for Spanish), so
+    get one through ``learned_leave_values``, which keeps it."""
+
+    def __init__(self, learned: LeaveTable) -> None:
+        self._learned = learned
+        self._values = {}
+        self._tables = {}
+
+    def __len__(self) -> int:
+        return len(self._learned)
+
+    def value(self, leave: Sequence[str]) -> float:
+        return self._learned.value(leave)
+
+    def table(self, alphabet: Alphabet) -> _native.LeaveTable:
+        if alphabet.name != self._learned.alphabet.name:
+            raise ValueError(
+                f"these leave values are for {self._learned.alphabet.name}, not {alphabet.name}"
+            )
+        table = self._tables.get(alphabet.name)
+        if table is None:
+            kwg = self._learned.kwg
+            keys: array.array[int] = array.array("Q")
+            for codes in kwg.paths(kwg.dawg_root):  # canonical: codes ascending, blank 0
+                key = 0
+                for i, code in enumerate(codes):
+                    key |= (code + 1) << (6 * i)
+                keys.append(key)
+            values = array.array("d", self._learned.raw_values())
+            table = _native.LeaveTable(keys, values)
+            self._tables[alphabet.name] = table
+        return table
+
+
+@lru_cache(maxsize=16)
+def learned_leave_values(learned: LeaveTable) -> LearnedLeaveValues:
+    """The C form of a learned table, built once per table and kept."""
+    values = LearnedLeaveValues(learned)
+    values.table(learned.alphabet)
+    return values
 
 
 class NativeBoard:

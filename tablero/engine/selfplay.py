@@ -1,9 +1,21 @@
-"""Computer players against each other, through the real ``Game``: statistics and records.
+"""Computer players against each other: statistics and records.
 
-Every move a bot chooses is played with ``Game.play``, so self-play obeys exactly the rules a
-person's game does (and each game's log replays with ``Game.replay``). Seats are rotated from
-one game to the next, so that over an even number of games each bot sits in each seat equally
-often; who plays first is still drawn by the game's own rule.
+Two engines play the games:
+
+* ``game``: every move a bot chooses is played with ``Game.play``, so self-play obeys exactly
+  the rules a person's game does (and each game's log replays with ``Game.replay``). Any level
+  can play, and who plays first is drawn by the game's own rule.
+* ``native``: the whole game loop runs in C (``NativeGenerator.selfplay``), several times
+  faster. It plays the static levels only (``NATIVE_LEVELS``: ``hard``, best equity with the
+  learned leave values and, once the bag is empty, the end-of-game values; ``greedy``, best
+  score). It makes placements, exchanges and passes by the game's rules, but never a CAMBIO,
+  a challenge or a pass of the opening, and does not count an EX shuffle as worth anything;
+  the tests replay its games turn by turn through the rules engine. Seat 0 moves first.
+
+``auto`` (the default) takes ``native`` when every level is one it plays, the compiled core is
+built, the dictionary is a word graph and no per-turn records are wanted; otherwise ``game``.
+Seats are rotated from one game to the next, so that over a multiple of the player count each
+bot sits in each seat (and so each place in the order of play) equally often.
 
 A game yields a ``GameSummary``: final scores, winners, bingos, exchanges and passes per seat,
 and, when asked, one ``TurnRecord`` per move for learning leave values (``learn``).
@@ -20,22 +32,32 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import Game
+from ..game import Game, decide_winners
 from ..lexicon import Lexicon, load_lexicon
+from ..lexicon.graph import GraphLexicon
 from ..variant import Variant, load_variant
-from .bots import Bot
+from .bots import Bot, shipped_leaves
+from .candidates import native_available
 from .leaves import Leave, LeaveTable
 
 __all__ = [
+    "ENGINES",
+    "NATIVE_LEVELS",
     "GameSummary",
     "SelfplayReport",
     "TurnRecord",
     "play_bot_game",
+    "resolve_engine",
     "run_selfplay",
 ]
 
 MAX_TURNS = 1000
 """A game that has not ended after this many actions is a bug, not a long game."""
+
+ENGINES = ("auto", "native", "game")
+
+NATIVE_LEVELS: dict[str, bool] = {"hard": True, "greedy": False}
+"""The levels the C loop plays, each with whether it values the tiles it keeps."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +176,7 @@ class _Job:
     keep_records: bool
     leaves_path: str | None
     generator: str | None
+    engine: str = "game"
 
 
 _WORKER: dict[str, Any] = {}
@@ -181,17 +204,90 @@ def _setup(job: _Job) -> tuple[Variant, Lexicon]:
             leaves = LeaveTable.empty(variant.alphabet)
         elif job.leaves_path:
             leaves = LeaveTable.load(job.leaves_path, variant.alphabet)
-        _WORKER.update(key=key, variant=variant, lexicon=lexicon, leaves=leaves)
+        _WORKER.update(key=key, variant=variant, lexicon=lexicon, leaves=leaves, native=None)
     return _WORKER["variant"], _WORKER["lexicon"]
 
 
 def _play_one(job: _Job, index: int, seed: int) -> GameSummary:
     variant, lexicon = _setup(job)
+    if job.engine == "native":
+        return _play_native(job, variant, lexicon, index, seed)
     bots = _bots_for(job, variant, lexicon, seed, index)
     _, summary = play_bot_game(
         variant, lexicon, bots, seed, keep_log=False, keep_records=job.keep_records
     )
     return summary
+
+
+def _play_native(
+    job: _Job, variant: Variant, lexicon: Lexicon, index: int, seed: int
+) -> GameSummary:
+    """One game in the C loop, levels rotated by ``index`` as ``_bots_for`` rotates bots."""
+    gen, learned = _native_parts(variant, lexicon)
+    n = len(job.levels)
+    levels = [job.levels[(s + index) % n] for s in range(n)]
+    per_seat = [learned if NATIVE_LEVELS[level] else None for level in levels]
+    (game,) = gen.selfplay(1, seed=seed, players=n, leaves=per_seat)
+    if game.reason == "turn_limit":
+        raise RuntimeError(f"game {seed} of {variant.name} did not end in the C loop")
+    return GameSummary(
+        variant=variant.name,
+        seed=seed,
+        bots=levels,
+        final=list(game.scores),
+        winners=decide_winners(variant, game.scores, game.scores_before_adjustments),
+        first=game.first,
+        actions=game.turns,
+        bingos=list(game.bingos),
+        exchanges=list(game.exchanges),
+        passes=list(game.passes),
+        end_reason=game.reason,
+    )
+
+
+def _native_parts(variant: Variant, lexicon: Lexicon) -> tuple[Any, Any]:
+    """The C generator and the C leave table of the worker's game, made once (the leave
+    table takes about a second: it is built before the clock starts)."""
+    from . import native
+
+    parts = _WORKER.get("native")
+    if parts is None:
+        assert isinstance(lexicon, GraphLexicon)
+        table: LeaveTable | None = _WORKER.get("leaves")
+        if table is None:
+            table = shipped_leaves(variant.name)
+        learned = native.learned_leave_values(table) if table is not None else None
+        parts = (native.NativeGenerator(variant, lexicon), learned)
+        _WORKER["native"] = parts
+    return parts
+
+
+def resolve_engine(
+    engine: str, variant: Variant, levels: Sequence[str], lexicon: Lexicon, keep_records: bool
+) -> str:
+    """``native`` or ``game`` for ``engine`` (``auto``, ``native`` or ``game``).
+
+    ValueError when ``native`` is asked for and cannot be used, saying why.
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"engine {engine!r}: one of {', '.join(ENGINES)}")
+    if engine == "game":
+        return "game"
+    reasons = []
+    others = sorted({level for level in levels if level not in NATIVE_LEVELS})
+    if others:
+        reasons.append(f"it plays only {' and '.join(NATIVE_LEVELS)}, not {', '.join(others)}")
+    if not native_available():
+        reasons.append("the compiled core is not built (or TABLERO_GENERATOR=reference)")
+    if not isinstance(lexicon, GraphLexicon):
+        reasons.append("the dictionary is not a word graph")
+    if keep_records:
+        reasons.append("per-turn records come from the game engine")
+    if not reasons:
+        return "native"
+    if engine == "native":
+        raise ValueError(f"the native self-play cannot run these games: {'; '.join(reasons)}")
+    return "game"
 
 
 def _play_chunk(job: _Job, start: int) -> list[GameSummary]:
@@ -210,11 +306,13 @@ def iter_selfplay(
     leaves_path: str | None = None,
     generator: str | None = None,
     chunk: int = 4,
+    engine: str = "game",
 ) -> Iterator[GameSummary]:
     """Play ``games`` games and yield each summary as it finishes (in any order with jobs > 1).
 
     ``levels`` are the bots at the seats (rotated game by game); ``leaves_path`` a KLV file to
-    use instead of the shipped values (the learner's current table), ``"none"`` for none.
+    use instead of the shipped values (the learner's current table), ``"none"`` for none;
+    ``engine`` one of ``ENGINES`` (see the module's docstring).
     """
     v = load_variant(variant)
     lex = lexicon or v.lexicon
@@ -222,8 +320,14 @@ def iter_selfplay(
     seeds = [base + i for i in range(games)]
     if not v.min_players <= len(levels) <= v.max_players:
         raise ValueError(f"{v.title} is for {v.min_players}–{v.max_players} players")
+    if engine != "game":
+        probe = _Job(variant, lex, list(levels), [], keep_records, leaves_path, generator)
+        _, loaded = _setup(probe)  # in this process, so forked workers start with it loaded
+        engine = resolve_engine(engine, v, levels, loaded, keep_records)
+    if engine == "native":
+        chunk = max(chunk, 16)  # a C game takes milliseconds: hand workers more at a time
     if jobs <= 1:
-        job = _Job(variant, lex, list(levels), [], keep_records, leaves_path, generator)
+        job = _Job(variant, lex, list(levels), [], keep_records, leaves_path, generator, engine)
         for i, s in enumerate(seeds):
             yield _play_one(job, i, s)
         return
@@ -232,7 +336,9 @@ def iter_selfplay(
         futures = []
         for start in range(0, games, chunk):
             part = seeds[start : start + chunk]
-            job = _Job(variant, lex, list(levels), part, keep_records, leaves_path, generator)
+            job = _Job(
+                variant, lex, list(levels), part, keep_records, leaves_path, generator, engine
+            )
             futures.append(pool.submit(_play_chunk, job, start))
         from concurrent.futures import as_completed
 
@@ -246,6 +352,7 @@ class SelfplayReport:
 
     variant: str
     levels: list[str]
+    engine: str = "game"
     games: int = 0
     seconds: float = 0.0
     score_sum: dict[str, float] = field(default_factory=dict)
@@ -284,6 +391,7 @@ class SelfplayReport:
         g = max(self.games, 1)
         return {
             "variant": self.variant,
+            "engine": self.engine,
             "games": self.games,
             "seconds": round(self.seconds, 2),
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
@@ -321,12 +429,28 @@ def run_selfplay(
     seed: int | None = None,
     on_game: Callable[[GameSummary], None] | None = None,
     generator: str | None = None,
+    engine: str = "auto",
 ) -> SelfplayReport:
     """Play the games and gather the report (``on_game`` is called after each, for progress)."""
     report = SelfplayReport(variant, list(levels))
+    v = load_variant(variant)
+    if engine != "game":
+        probe = _Job(variant, lexicon or v.lexicon, list(levels), [], False, None, generator)
+        variant_obj, loaded = _setup(probe)
+        engine = resolve_engine(engine, v, levels, loaded, False)
+        if engine == "native":
+            _native_parts(variant_obj, loaded)
+    report.engine = engine
     start = time.perf_counter()
     for summary in iter_selfplay(
-        variant, levels, games, lexicon=lexicon, jobs=jobs, seed=seed, generator=generator
+        variant,
+        levels,
+        games,
+        lexicon=lexicon,
+        jobs=jobs,
+        seed=seed,
+        generator=generator,
+        engine=engine,
     ):
         report.add(summary)
         if on_game is not None:

@@ -34,11 +34,14 @@ from tablero.engine import _native
 from tablero.engine.native import (
     GeneratedPlacement,
     LeaveValues,
+    NativeGameResult,
     NativeGenerator,
+    NativeTurn,
     leave_table_key,
 )
 from tablero.engine.reference import PrefixLexicon, generate_placements
 from tablero.formats.cgp import read_cgp
+from tablero.game import Game, decide_winners
 from tablero.lexicon import LexiconInfo, WordListLexicon, shipped_list_path
 from tablero.lexicon.graph import GraphLexicon, graph_for_word_list
 from tablero.lexicon.kwg import Kwg, build_kwg
@@ -684,6 +687,46 @@ def test_native_self_play_follows_the_rules(
     assert sum(result.moves) == sum(t.kind == "place" for t in turns)
     if result.went_out is not None:
         assert result.tiles_left[result.went_out] == 0
+    check_end_through_game(v, words, result, turns)
+
+
+def check_end_through_game(
+    v: Variant, lexicon: WordListLexicon, result: NativeGameResult, turns: list[NativeTurn]
+) -> None:
+    """The C game's end, scored by ``Game`` itself: the final board and racks set on a game
+    whose bag is empty, then the game's own end routine gives the final scores and winners.
+
+    With two players the racks at the end are known when someone went out (the other holds
+    every tile not on the board) or when the last turn was a pass (the mover kept its rack).
+    """
+    last = turns[-1]
+    board = last.board.copy()
+    if last.placement is not None:
+        r, c = last.placement.place.start
+        for i, letter in enumerate(last.placement.place.letters):
+            if not letter.on_board and letter.tile is not None:
+                board[(r, c + i) if last.placement.place.across else (r + i, c)] = letter.tile
+    rest = Counter({t: n for t, (n, _) in v.tiles.items()})
+    rest.subtract(t.rack_form for _, t in board.tiles())
+    racks: list[list[str]] = [[], []]
+    if result.went_out is not None:
+        racks[1 - result.went_out] = sorted(rest.elements())
+    elif last.kind == "pass" and last.bag == 0:
+        racks[last.seat] = list(last.rack)
+        racks[1 - last.seat] = sorted((rest - Counter(last.rack)).elements())
+    else:
+        raise AssertionError(f"end of game not checked: {result.reason}")
+    assert [len(r) for r in racks] == list(result.tiles_left)
+    game = Game(v, ["a", "b"], lexicon, seed=0)
+    game.board, game.bag = board, []
+    for seat, player in enumerate(game.players):
+        player.rack, player.score = racks[seat], result.scores_before_adjustments[seat]
+    game._finish(result.reason)
+    assert game.result is not None
+    assert list(game.result.final_scores) == list(result.scores)
+    assert list(game.result.winners) == decide_winners(
+        v, result.scores, result.scores_before_adjustments
+    )
 
 
 def test_native_self_play_is_reproducible_and_alternates_the_first_seat(

@@ -15,7 +15,13 @@ from pathlib import Path
 import pytest
 
 from tablero.engine.bots import Bot
-from tablero.engine.selfplay import SelfplayReport, iter_selfplay, play_bot_game
+from tablero.engine.selfplay import (
+    SelfplayReport,
+    iter_selfplay,
+    play_bot_game,
+    resolve_engine,
+    run_selfplay,
+)
 from tablero.game import Game
 from tablero.variant import builtin_variant_names, load_variant
 
@@ -109,3 +115,45 @@ def test_selfplay_report_over_two_processes(tmp_path: Path) -> None:
         s.seed for s in iter_selfplay("fise", ["hard", "easy"], 2, lexicon=str(graph), seed=3)
     )
     assert seeds == again
+
+
+# -- the C game loop ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_native_engine_plays_hard_against_greedy(name: str, tmp_path: Path) -> None:
+    """``auto`` takes the C loop for hard and greedy; every level sits at every seat in turn,
+    each game ends for one of the game's reasons, and the same seed gives the same games,
+    in one process or two."""
+    v = load_variant(name)
+    graph = str(save_graph(small_graph(v.lexicon), tmp_path / f"{name}.kwg"))
+    report = run_selfplay(name, ["hard", "greedy"], 6, lexicon=graph, seed=4)
+    data = report.to_dict()
+    assert data["engine"] == "native" and data["games"] == 6
+    assert {b: r["seats_played"] for b, r in data["bots"].items()} == {"hard": 6, "greedy": 6}
+    assert sum(report.wins.values()) == pytest.approx(6.0)
+    assert set(data["end_reasons"]) <= {"going_out", "scoreless_rounds", "no_one_can_play"}
+    assert data["actions_per_game"] > 10
+    one = list(iter_selfplay(name, ["hard", "greedy"], 6, lexicon=graph, seed=4, engine="auto"))
+    two = iter_selfplay(name, ["hard", "greedy"], 6, lexicon=graph, seed=4, jobs=2, engine="auto")
+    assert sorted(two, key=lambda s: s.seed) == one
+    for s in one:
+        assert s.bots[0] != s.bots[1]
+        assert max(s.final) == min(s.final[w] for w in s.winners)
+
+
+def test_the_engine_is_chosen_and_refused_with_reasons(tmp_path: Path) -> None:
+    graph = str(save_graph(small_graph("es"), tmp_path / "es.kwg"))
+    report = run_selfplay("fise", ["hard", "medium"], 2, lexicon=graph, seed=1)
+    assert report.engine == "game"  # medium needs the Python bot
+    assert run_selfplay("fise", ["hard"] * 2, 2, lexicon=graph, seed=1, engine="game").engine == (
+        "game"
+    )
+    with pytest.raises(ValueError, match="not medium"):
+        run_selfplay("fise", ["hard", "medium"], 2, lexicon=graph, engine="native")
+    with pytest.raises(ValueError, match="engine 'fast'"):
+        run_selfplay("fise", ["hard", "hard"], 2, lexicon=graph, engine="fast")
+    v = load_variant("fise")
+    assert resolve_engine("auto", v, ["hard", "hard"], small_graph("es"), True) == "game"
+    with pytest.raises(ValueError, match="records"):
+        resolve_engine("native", v, ["hard", "hard"], small_graph("es"), True)
