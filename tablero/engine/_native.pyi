@@ -86,6 +86,7 @@ class Generator:
         iterations: int,
         seed: int,
         leaves: LeaveTable | None,
+        scoreless: int,
         /,
     ) -> list[tuple[int, float, float]]: ...
     def count(self, board: Board, rack: Buffer, first_turn: bool, /) -> tuple[int, int]: ...

@@ -672,6 +672,7 @@ class NativeGenerator:
         seed: int = 0,
         leaves: LeaveValues | None = None,
         players: int = 2,
+        scoreless: int = 0,
     ) -> list[NativeSimResult]:
         """Monte-Carlo simulation of candidate moves, the playouts run in C; one result per
         candidate, in the candidates' order.
@@ -686,8 +687,11 @@ class NativeGenerator:
         opponent in turn order then the mover, and an odd last ply the opponents only. Its
         value is the mover's points minus the opponents' (their mean at a table of three or
         four), plus the leave value of the mover's last rack, or, if someone went out, the
-        game's end adjustments instead. Same seed, same answer (and a candidate's result
-        does not depend on the others in the list).
+        game's end adjustments instead. Once the bag is empty, kept tiles are valued as a
+        debt (``candidates.end_leave_value``), in the replies and in the last rack.
+        ``scoreless`` is the run of scoreless turns before the candidate: a playout ends the
+        game when the run reaches the game's limit. Same seed, same answer (and a
+        candidate's result does not depend on the others in the list).
 
         ValueError for a candidate that is not legal for the rack on this board, an exchange
         the game or the bag does not allow, unseen tiles the tile set cannot hold next to the
@@ -699,6 +703,8 @@ class NativeGenerator:
             raise ValueError(f"plies must be 0 or more, got {plies}")
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
+        if scoreless < -1:
+            raise ValueError(f"scoreless must be -1 or more, got {scoreless}")
         if not candidates:
             raise ValueError("no candidates to simulate")
         counts = self.encode_rack(rack)
@@ -751,6 +757,7 @@ class NativeGenerator:
             iterations,
             seed & 0xFFFF_FFFF_FFFF_FFFF,
             table,
+            scoreless,
         )
         return [
             NativeSimResult(c, mean, sd, n)

@@ -31,6 +31,8 @@ import pytest
 from tablero.alphabet import ROMANIAN, SPANISH, Alphabet
 from tablero.board import Board, Tile
 from tablero.engine import _native
+from tablero.engine.bots import shipped_leaves
+from tablero.engine.candidates import candidates, generator_for
 from tablero.engine.native import (
     GeneratedPlacement,
     LeaveValues,
@@ -38,6 +40,7 @@ from tablero.engine.native import (
     NativeGenerator,
     NativeTurn,
     leave_table_key,
+    learned_leave_values,
 )
 from tablero.engine.reference import PrefixLexicon, generate_placements
 from tablero.formats.cgp import read_cgp
@@ -688,6 +691,28 @@ def test_native_self_play_follows_the_rules(
     if result.went_out is not None:
         assert result.tiles_left[result.went_out] == 0
     check_end_through_game(v, words, result, turns)
+
+
+def test_native_self_play_with_leaves_plays_the_best_equity(es_graph: GraphLexicon) -> None:
+    """With the shipped FISE leave values, each placement the C loop makes has the best
+    equity ``candidates`` finds for that rack on that board: score plus the leave value while
+    the bag has tiles, score plus the end value once it is empty."""
+    v = load_variant("fise")
+    table = shipped_leaves("fise")
+    assert table is not None
+    gen = NativeGenerator(v, es_graph)
+    _, turns = gen.selfplay_turns(seed=3, players=2, leaves=learned_leave_values(table))
+    checked = {"bag": 0, "empty bag": 0}
+    for turn in turns:
+        if turn.kind != "place":
+            continue
+        assert turn.placement is not None
+        position = Position(v, turn.board, [turn.rack, ()], [0, 0], bag=turn.bag)
+        found = candidates(position, es_graph, table, generator=generator_for(v, es_graph))
+        best = max(c.equity for c in found if c.kind == "place")
+        assert turn.placement.equity == pytest.approx(best), format_move(turn.placement.place)
+        checked["empty bag" if turn.bag == 0 else "bag"] += 1
+    assert checked["bag"] >= 10 and checked["empty bag"] >= 1
 
 
 def check_end_through_game(

@@ -18,6 +18,8 @@ import pytest
 
 from tablero.alphabet import SPANISH
 from tablero.board import Board, Tile
+from tablero.engine.candidates import end_leave_value
+from tablero.engine.leaves import sub_leaves
 from tablero.engine.native import (
     GeneratedPlacement,
     LeaveValues,
@@ -102,21 +104,29 @@ def test_one_candidate_alone_gets_what_it_gets_among_others(
         assert alone == together[i]
 
 
-def test_zero_plies_with_an_empty_bag_is_the_static_equity(
+def test_zero_plies_with_an_empty_bag_is_the_score_plus_the_end_value(
     gen: NativeGenerator, board: Board
 ) -> None:
-    """Seven unseen tiles are the opponent's rack: no draw, nothing random."""
+    """Seven unseen tiles are the opponent's rack: no draw, nothing random. With the bag
+    empty the tiles kept are a debt, valued as ``end_leave_value`` values them, not by the
+    leave table."""
+    opponent = ["E"] * 5 + ["S"] * 2
     cands = gen.placements(board, RACK, leaves=LEAVES)
-    results = gen.simulate(board, RACK, ["E"] * 5 + ["S"] * 2, cands, plies=0, leaves=LEAVES)
+    results = gen.simulate(board, RACK, opponent, cands, plies=0, leaves=LEAVES)
+    v = load_variant("fise")
     for cand, r in zip(cands, results, strict=True):
-        assert r.mean == pytest.approx(cand.equity)
-        assert r.mean == pytest.approx(cand.score + LEAVES.value(cand.leave))
+        assert r.mean == pytest.approx(cand.score + end_leave_value(v, cand.leave, opponent))
         assert r.sd == 0.0
+    # five kept tiles of 1 point, counted twice in FISE (lost, and gained by who goes out)
+    assert end_leave_value(v, ("T", "U", "R", "N", "I"), opponent) == -(10 + 2 * 5)
 
 
 def test_one_ply_with_an_empty_bag_subtracts_the_best_reply(
     gen: NativeGenerator, board: Board
 ) -> None:
+    """The opponent, the bag empty, answers with its best placement by score plus end value
+    (keeping E and S is a debt), and the mover's rack is then valued the same way."""
+    v = load_variant("fise")
     opponent = ["E", "E", "S"]
     cands = gen.placements(board, RACK)
     results = gen.simulate(board, RACK, opponent, cands, plies=1, iterations=20, leaves=LEAVES)
@@ -124,9 +134,18 @@ def test_one_ply_with_an_empty_bag_subtracts_the_best_reply(
     for cand, r in zip(cands, results, strict=True):
         after = gen.board(board)
         after.apply(cand)
-        (reply,) = gen.best(after, opponent, 1, LEAVES)
+        debt = LeaveValues(
+            {
+                kept: end_leave_value(v, kept, cand.leave)
+                for kept in sub_leaves(opponent, v.alphabet)
+            }
+        )
+        (reply,) = gen.best(after, opponent, 1, debt)
         replies[format_move(cand.place)] = (format_move(reply.place), reply.score)
-        assert r.mean == pytest.approx(cand.score - reply.score + LEAVES.value(cand.leave))
+        assert reply.leave  # nobody goes out here: the game goes on after the reply
+        assert r.mean == pytest.approx(
+            cand.score - reply.score + end_leave_value(v, cand.leave, reply.leave)
+        )
         assert r.sd == 0.0
     assert replies["H3 TUDOR(ASA)"] == ("H1 SE(TUDORASA)", 33)  # over H1's triple word
 
@@ -204,3 +223,21 @@ def test_counts_and_tiles_are_the_same_unseen_pool(gen: NativeGenerator, board: 
     as_list = gen.simulate(board, RACK, UNSEEN, cands, iterations=50, seed=2)
     as_counts = gen.simulate(board, RACK, {"E": 12, "S": 5}, cands, iterations=50, seed=2)
     assert as_list == as_counts
+
+
+def test_a_pass_that_completes_the_scoreless_run_ends_the_game(
+    gen: NativeGenerator, board: Board
+) -> None:
+    """FISE ends after three scoreless rounds (six turns at two): with five behind, passing
+    ends the game at once and each side loses its own rack (T U D O R N I: 8 points; the
+    opponent's seven E: 7). With four behind the opponent answers and the game goes on."""
+    opponent = ["E"] * 7
+    (ended,) = gen.simulate(board, RACK, opponent, [Pass()], plies=2, scoreless=5)
+    assert ended.mean == -8 - (-7)
+    (going_on,) = gen.simulate(board, RACK, opponent, [Pass()], plies=2, scoreless=4)
+    assert going_on.mean != ended.mean
+    # -1 stands for "the candidate itself scores" (a CAMBIO simulated as a pass): no end
+    (cambio_like,) = gen.simulate(board, RACK, opponent, [Pass()], plies=0, scoreless=-1)
+    assert cambio_like.mean == 0.0  # no leave table: the rack kept is worth nothing
+    with pytest.raises(ValueError, match="scoreless"):
+        gen.simulate(board, RACK, opponent, [Pass()], scoreless=-2)

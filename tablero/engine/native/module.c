@@ -596,16 +596,17 @@ static int read_candidate(const tb_rules *r, const tb_board *b, const uint8_t *r
     return m->ntiles ? 0 : -1;
 }
 
-/* simulate(board, rack, unseen, n_players, candidates, plies, iterations, seed, leaves)
- * -> [(iterations, mean, sd), ...] per candidate.  The GIL is released while it runs. */
+/* simulate(board, rack, unseen, n_players, candidates, plies, iterations, seed, leaves,
+ *          scoreless) -> [(iterations, mean, sd), ...] per candidate.  The GIL is released
+ * while it runs. */
 static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
 {
     PyObject *board_o, *rack_o, *leaves_o;
     Py_buffer unseen_b, cands_b;
-    int n_players, plies, iterations;
+    int n_players, plies, iterations, scoreless;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOy*iy*iiKO", &board_o, &rack_o, &unseen_b, &n_players,
-                          &cands_b, &plies, &iterations, &seed, &leaves_o))
+    if (!PyArg_ParseTuple(args, "OOy*iy*iiKOi", &board_o, &rack_o, &unseen_b, &n_players,
+                          &cands_b, &plies, &iterations, &seed, &leaves_o, &scoreless))
         return NULL;
     PyObject *out = NULL;
     tb_candidate *cands = NULL;
@@ -664,7 +665,7 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     rc = tb_simulate(&self->rules, &self->kwg, &self->game, board_copy, &rack,
                      (const uint8_t *)unseen_b.buf, n_players, cands, (int)n, plies, iterations,
-                     seed, leaves, stats);
+                     seed, leaves, scoreless, stats);
     Py_END_ALLOW_THREADS
     free(board_copy);
     if (rc == -2) {

@@ -253,7 +253,23 @@ static void search_anchor(gen *g, int a)
     search_anchor_plain(g, a);
 }
 
-static int leave_setup(gen *g, const tb_leaves *leaves)
+double tb_end_value(const tb_rules *rules, const tb_end_values *e, const uint8_t *codes, int n)
+{
+    if (!n)
+        return (double)(e->factor * e->others_points + e->blank_penalty * e->others_blanks);
+    int points = 0, blanks = 0;
+    for (int i = 0; i < n; i++) {
+        if (codes[i]) {
+            points += rules->value[codes[i]];
+        } else {
+            points += e->blank_value;
+            blanks++;
+        }
+    }
+    return -(double)(10 + e->factor * points + e->blank_penalty * blanks);
+}
+
+static int leave_setup(gen *g, const tb_leaves *leaves, const tb_end_values *end)
 {
     /* distinct rack codes ascending (blank = 0 first), mixed-radix strides */
     int codes[TB_MAX_RACK], counts[TB_MAX_RACK], strides[TB_MAX_RACK], m = 0, size = 1;
@@ -274,7 +290,7 @@ static int leave_setup(gen *g, const tb_leaves *leaves)
     g->leave_idx = size - 1; /* every tile still on the rack */
     for (int k = 0; k <= TB_MAX_RACK; k++)
         g->best_leave[k] = -INFINITY;
-    if (!leaves) {
+    if (!leaves && !end) {
         memset(g->leave_val, 0, (size_t)size * sizeof g->leave_val[0]);
         for (int k = 0; k <= g->rack_total; k++)
             g->best_leave[k] = 0.0;
@@ -292,12 +308,16 @@ static int leave_setup(gen *g, const tb_leaves *leaves)
             for (int x = 0; x < c; x++)
                 kept[n++] = (uint8_t)codes[j];
         }
-        keys[idx] = tb_leave_key(kept, n);
         placed[idx] = (int8_t)(g->rack_total - n);
+        if (end) {
+            g->leave_val[idx] = tb_end_value(g->r, end, kept, n);
+            continue;
+        }
+        keys[idx] = tb_leave_key(kept, n);
         tb_leaves_prefetch(leaves, keys[idx]);
     }
     for (int idx = 0; idx < size; idx++) {
-        double v = tb_leaves_get(leaves, keys[idx]);
+        double v = end ? g->leave_val[idx] : tb_leaves_get(leaves, keys[idx]);
         g->leave_val[idx] = v;
         if (v > g->best_leave[placed[idx]])
             g->best_leave[placed[idx]] = v;
@@ -362,7 +382,7 @@ uint64_t tb_count_moves(const tb_rules *rules, const tb_kwg *kwg, const tb_board
                         const tb_rack *rack, int first_turn, int64_t *score_sum)
 {
     gen g;
-    if (gen_init(&g, rules, kwg, b, rack, first_turn, MODE_COUNT) || leave_setup(&g, NULL))
+    if (gen_init(&g, rules, kwg, b, rack, first_turn, MODE_COUNT) || leave_setup(&g, NULL, NULL))
         return 0;
     gen_all_anchors(&g);
     if (score_sum)
@@ -374,7 +394,7 @@ int tb_generate_all(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
                     const tb_rack *rack, int first_turn, tb_movelist *out)
 {
     gen g;
-    if (gen_init(&g, rules, kwg, b, rack, first_turn, MODE_LIST) || leave_setup(&g, NULL))
+    if (gen_init(&g, rules, kwg, b, rack, first_turn, MODE_LIST) || leave_setup(&g, NULL, NULL))
         return -1;
     g.list = out;
     gen_all_anchors(&g);
@@ -521,14 +541,14 @@ static int by_bound(const void *x, const void *y)
 }
 
 static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
-                       const tb_rack *rack, int first_turn, const tb_leaves *leaves, int n,
-                       tb_move *out, int use_bounds)
+                       const tb_rack *rack, int first_turn, const tb_leaves *leaves,
+                       const tb_end_values *end, int n, tb_move *out, int use_bounds)
 {
     gen *g = malloc(sizeof *g);
     if (!g)
         return -1;
     if (n <= 0 || gen_init(g, rules, kwg, b, rack, first_turn, MODE_BEST) ||
-        leave_setup(g, leaves)) {
+        leave_setup(g, leaves, end)) {
         free(g);
         return n <= 0 ? 0 : -1;
     }
@@ -590,7 +610,7 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
                 break;
             /* Without leaves a move's equity is its score, so a move from this anchor can at
              * best tie the n-th; it then loses the tie if its line comes later. */
-            if (!leaves && anchors[i].bound == worst->equity &&
+            if (!leaves && !end && anchors[i].bound == worst->equity &&
                 (anchors[i].dir > worst->dir ||
                  (anchors[i].dir == worst->dir && anchors[i].line > worst->line)))
                 continue;
@@ -608,12 +628,19 @@ int tb_best_moves(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
                   const tb_rack *rack, int first_turn, const tb_leaves *leaves, int n,
                   tb_move *out)
 {
-    return best_common(rules, kwg, b, rack, first_turn, leaves, n, out, 1);
+    return best_common(rules, kwg, b, rack, first_turn, leaves, NULL, n, out, 1);
+}
+
+int tb_best_moves_end(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
+                      const tb_rack *rack, int first_turn, const tb_end_values *end, int n,
+                      tb_move *out)
+{
+    return best_common(rules, kwg, b, rack, first_turn, NULL, end, n, out, 1);
 }
 
 int tb_best_moves_exhaustive(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
                              const tb_rack *rack, int first_turn, const tb_leaves *leaves,
                              int n, tb_move *out)
 {
-    return best_common(rules, kwg, b, rack, first_turn, leaves, n, out, 0);
+    return best_common(rules, kwg, b, rack, first_turn, leaves, NULL, n, out, 0);
 }

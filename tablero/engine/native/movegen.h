@@ -142,6 +142,20 @@ int tb_generate_all(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
 int tb_best_moves(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
                   const tb_rack *rack, int first_turn, const tb_leaves *leaves, int n,
                   tb_move *out);
+/* Once the bag is empty, kept tiles are a debt, not an asset, and the leave table no longer
+ * applies: keeping a non-empty leave is worth -(10 + factor * its points + blank_penalty * its
+ * blanks), going out factor * the others' points + blank_penalty * their blanks, where factor
+ * counts the end rules that charge a kept tile (subtract_own_rack, going_out_gains_others).
+ * The same estimate as tablero.engine.candidates.end_leave_value. */
+typedef struct tb_end_values {
+    int others_points, others_blanks; /* what the other players hold */
+    int factor, blank_penalty, blank_value;
+} tb_end_values;
+double tb_end_value(const tb_rules *rules, const tb_end_values *e, const uint8_t *codes, int n);
+/* tb_best_moves valued by tb_end_value instead of a leave table. */
+int tb_best_moves_end(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
+                      const tb_rack *rack, int first_turn, const tb_end_values *end, int n,
+                      tb_move *out);
 /* The same without the anchor bounds (every anchor searched); for tests of the bounds. */
 int tb_best_moves_exhaustive(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
                              const tb_rack *rack, int first_turn, const tb_leaves *leaves,
@@ -217,6 +231,16 @@ int tb_selfplay_game(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rul
 
 #define TB_MAX_TURNS 1000
 
+/* Face value of the tiles on a rack (a blank counts the game's blank value). */
+int tb_rack_points(const tb_game_rules *gr, const tb_rules *r, const tb_rack *rack);
+/* The end values (tb_end_values) for `seat` of n_players once the bag is empty. */
+void tb_end_values_for(const tb_rules *r, const tb_game_rules *gr, const tb_rack *const *racks,
+                       int n_players, int seat, tb_end_values *out);
+/* The best placement for racks[seat] valued by a leave table, or, with the bag empty and a
+ * table given, by the end values of the other racks; 0 if there is none. */
+int tb_best_for_seat(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
+                     const tb_board *board, const tb_rack *const *racks, int n_players,
+                     int seat, int bag_n, const tb_leaves *leaves, tb_move *best);
 /* The best exchange for a rack: the kept tiles with the highest leave value among those an
  * exchange may keep (at least one tile returned, at most exchange_max_tiles, the bag holding
  * enough); ties keep fewer tiles.  Returns 0 if no exchange is allowed, else 1 with keep[]
@@ -249,12 +273,15 @@ typedef struct tb_sim_stat {
  * mover's refill, then `plies` rounds of replies by static best equity (leaves may be NULL)
  * where a round is every opponent in turn order then the mover, and a last odd ply the
  * opponents only.  A playout's value is the mover's points minus the mean of the opponents'
- * points, plus the leave value of the mover's last rack unless the game ended (then the end
- * adjustments of `game` are applied instead).  Returns 0; -1 bad arguments; -2 out of memory (all memory is taken before
- * the loop, none inside it). */
+ * points, plus what the mover's last rack is worth (its leave value, or its end value once the
+ * bag is empty) unless the game ended: then the end adjustments of `game` are applied
+ * instead.  The game also ends inside a playout when the run of scoreless turns, `streak`
+ * before the candidate, reaches the game's limit.  Returns 0; -1 bad arguments; -2 out of
+ * memory (all memory is taken before the loop, none inside it). */
 int tb_simulate(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *game,
                 const tb_board *board, const tb_rack *rack, const uint8_t unseen[TB_MAX_CODE + 1],
                 int n_players, const tb_candidate *cands, int n_cands, int plies,
-                int iterations, uint64_t seed, const tb_leaves *leaves, tb_sim_stat *out);
+                int iterations, uint64_t seed, const tb_leaves *leaves, int streak,
+                tb_sim_stat *out);
 
 #endif

@@ -43,7 +43,7 @@ static void draw_into(tb_rack *rack, int k, bag_t *bag, uint64_t *rng)
     }
 }
 
-static int rack_value(const tb_game_rules *gr, const tb_rules *r, const tb_rack *rack)
+int tb_rack_points(const tb_game_rules *gr, const tb_rules *r, const tb_rack *rack)
 {
     int v = rack->count[0] * gr->blank_value;
     for (int c = 1; c <= TB_MAX_CODE; c++)
@@ -94,6 +94,36 @@ int tb_best_exchange(const tb_game_rules *gr, const tb_leaves *leaves, const tb_
     return found;
 }
 
+void tb_end_values_for(const tb_rules *r, const tb_game_rules *gr, const tb_rack *const *racks,
+                       int n_players, int seat, tb_end_values *out)
+{
+    out->others_points = out->others_blanks = 0;
+    for (int s = 0; s < n_players; s++)
+        if (s != seat) {
+            out->others_points += tb_rack_points(gr, r, racks[s]);
+            out->others_blanks += racks[s]->count[0];
+        }
+    out->factor = (gr->subtract_own_rack ? 1 : 0) + (gr->going_out_gains_others ? 1 : 0);
+    out->blank_penalty = gr->unplayed_blank_penalty;
+    out->blank_value = gr->blank_value;
+}
+
+int tb_best_for_seat(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
+                     const tb_board *board, const tb_rack *const *racks, int n_players,
+                     int seat, int bag_n, const tb_leaves *leaves, tb_move *best)
+{
+    const tb_rack *rack = racks[seat];
+    if (!rack->total)
+        return 0;
+    const int first_turn = board->n_tiles == 0;
+    if (leaves && !bag_n) {
+        tb_end_values end;
+        tb_end_values_for(r, gr, racks, n_players, seat, &end);
+        return tb_best_moves_end(r, k, board, rack, first_turn, &end, 1, best);
+    }
+    return tb_best_moves(r, k, board, rack, first_turn, leaves, 1, best);
+}
+
 static int has_placement(const tb_rules *r, const tb_kwg *k, const tb_board *b,
                          const tb_rack *rack)
 {
@@ -125,6 +155,9 @@ int tb_selfplay_game(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr
     tb_rack racks[TB_MAX_PLAYERS];
     int exchanges_used[TB_MAX_PLAYERS] = {0};
     memset(racks, 0, sizeof racks);
+    const tb_rack *rack_of[TB_MAX_PLAYERS];
+    for (int s = 0; s < TB_MAX_PLAYERS; s++)
+        rack_of[s] = &racks[s];
     const int step = gr->counterclockwise ? n_players - 1 : 1;
     for (int i = 0, seat = first; i < n_players; i++, seat = (seat + step) % n_players)
         draw_into(&racks[seat], r->rack_size, &bag, &rng);
@@ -133,8 +166,7 @@ int tb_selfplay_game(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr
         tb_rack *rack = &racks[seat];
         const tb_leaves *lv = leaves ? leaves[seat] : NULL;
         tb_move best;
-        const int first_turn = board->n_tiles == 0;
-        int have = rack->total ? tb_best_moves(r, k, board, rack, first_turn, lv, 1, &best) : 0;
+        int have = tb_best_for_seat(r, k, gr, board, rack_of, n_players, seat, bag.n, lv, &best);
         if (have < 0) {
             free(board);
             return -1;
@@ -236,14 +268,14 @@ int tb_selfplay_game(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr
     for (int s = 0; s < n_players; s++) {
         out->before[s] = out->score[s];
         if (gr->subtract_own_rack)
-            out->score[s] -= rack_value(gr, r, &racks[s]);
+            out->score[s] -= tb_rack_points(gr, r, &racks[s]);
         out->score[s] -= gr->unplayed_blank_penalty * racks[s].count[0];
         out->rack_left[s] = racks[s].total;
     }
     if (went_out >= 0 && gr->going_out_gains_others) {
         int gain = 0;
         for (int s = 0; s < n_players; s++)
-            gain += rack_value(gr, r, &racks[s]);
+            gain += tb_rack_points(gr, r, &racks[s]);
         out->score[went_out] += gain;
     }
     out->went_out = went_out;

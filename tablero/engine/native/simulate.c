@@ -63,24 +63,32 @@ typedef struct {
     int gain;
 } side;
 
-static int rack_points(const tb_game_rules *gr, const tb_rules *r, const tb_rack *rack)
+static int rack_codes(const tb_rack *rack, uint8_t codes[TB_MAX_RACK])
 {
-    int v = rack->count[0] * gr->blank_value;
-    for (int c = 1; c <= TB_MAX_CODE; c++)
-        v += rack->count[c] * r->value[c];
-    return v;
-}
-
-static double leave_value(const tb_leaves *leaves, const tb_rack *rack)
-{
-    if (!leaves || !rack->total)
-        return leaves && !rack->total ? tb_leaves_get(leaves, 0) : 0.0;
-    uint8_t codes[TB_MAX_RACK];
     int n = 0;
     for (int c = 0; c <= TB_MAX_CODE && n < TB_MAX_RACK; c++)
         for (int i = 0; i < rack->count[c] && n < TB_MAX_RACK; i++)
             codes[n++] = (uint8_t)c;
-    return tb_leaves_get(leaves, tb_leave_key(codes, n));
+    return n;
+}
+
+/* What the mover's last rack is worth: its leave value while the bag has tiles, its end
+ * value (a debt) once it is empty. */
+static double keep_value(const tb_rules *r, const tb_game_rules *gr, const tb_leaves *leaves,
+                         const side *sides, int n_players, int bag_n)
+{
+    if (!leaves)
+        return 0.0;
+    uint8_t codes[TB_MAX_RACK];
+    int n = rack_codes(&sides[0].rack, codes);
+    if (bag_n)
+        return tb_leaves_get(leaves, tb_leave_key(codes, n));
+    const tb_rack *racks[TB_MAX_PLAYERS];
+    for (int s = 0; s < n_players; s++)
+        racks[s] = &sides[s].rack;
+    tb_end_values end;
+    tb_end_values_for(r, gr, racks, n_players, 0, &end);
+    return tb_end_value(r, &end, codes, n);
 }
 
 static void remove_placed(tb_rack *rack, const tb_move *m)
@@ -98,7 +106,7 @@ static void finish(const tb_game_rules *gr, const tb_rules *r, side *sides, int 
 {
     int pot = 0;
     for (int s = 0; s < n; s++) {
-        int pts = rack_points(gr, r, &sides[s].rack);
+        int pts = tb_rack_points(gr, r, &sides[s].rack);
         pot += pts;
         if (gr->subtract_own_rack)
             sides[s].gain -= pts;
@@ -123,17 +131,34 @@ static void ex_shuffle(const tb_game_rules *gr, side *sides, int n, int seat, si
             bag_return(bag, (uint8_t)c, rng);
 }
 
+enum { TURN_SCORED, TURN_SCORELESS, TURN_ENDED };
+
+/* How a turn moves the run of scoreless turns that can end the game. */
+static int next_streak(const tb_game_rules *gr, int streak, int kind)
+{
+    if (kind == TB_CAND_PLACE)
+        return 0;
+    if (kind == TB_CAND_EXCHANGE)
+        return gr->scoreless_exchanges ? streak + 1 : 0;
+    return gr->scoreless_passes ? streak + 1 : 0;
+}
+
 /* One reply by static best equity: a placement, an exchange worth more (or only when blocked,
- * if the game says so), else a pass.  Returns 1 if the game ended (the mover went out). */
+ * if the game says so), else a pass; the bag empty, placements are valued by the end values.
+ * Returns the kind of turn it was (TB_CAND_*), or -1 if the mover went out and the game
+ * ended. */
 static int reply(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr, tb_board *board,
                  side *sides, int n, int seat, sim_bag *bag, const tb_leaves *leaves,
                  uint64_t *rng)
 {
     side *me = &sides[seat];
     if (!me->rack.total)
-        return 0;
+        return TB_CAND_PASS;
+    const tb_rack *racks[TB_MAX_PLAYERS];
+    for (int s = 0; s < n; s++)
+        racks[s] = &sides[s].rack;
     tb_move best;
-    int have = tb_best_moves(r, k, board, &me->rack, board->n_tiles == 0, leaves, 1, &best);
+    int have = tb_best_for_seat(r, k, gr, board, racks, n, seat, bag_size(bag), leaves, &best);
     uint8_t keep[TB_MAX_CODE + 1];
     double xv = 0.0;
     int can_exchange = gr->exchange_allowed && !(gr->exchange_only_when_blocked && have > 0) &&
@@ -147,9 +172,11 @@ static int reply(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr, tb
             ex_shuffle(gr, sides, n, seat, bag, rng);
         if (!me->rack.total && !bag_size(bag)) {
             finish(gr, r, sides, n, seat);
-            return 1;
+            return -1;
         }
-    } else if (can_exchange) {
+        return TB_CAND_PLACE;
+    }
+    if (can_exchange) {
         tb_rack old = me->rack;
         memcpy(me->rack.count, keep, sizeof keep);
         me->rack.total = 0;
@@ -159,14 +186,16 @@ static int reply(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr, tb
         for (int c = 0; c <= TB_MAX_CODE; c++)
             for (int i = keep[c]; i < old.count[c]; i++)
                 bag_return(bag, (uint8_t)c, rng);
+        return TB_CAND_EXCHANGE;
     }
-    return 0;
+    return TB_CAND_PASS;
 }
 
 int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
                 const tb_board *board, const tb_rack *rack, const uint8_t unseen[TB_MAX_CODE + 1],
                 int n_players, const tb_candidate *cands, int n_cands, int plies,
-                int iterations, uint64_t seed, const tb_leaves *leaves, tb_sim_stat *out)
+                int iterations, uint64_t seed, const tb_leaves *leaves, int streak,
+                tb_sim_stat *out)
 {
     if (n_players < 1 || n_players > TB_MAX_PLAYERS || n_cands < 0 || plies < 0 ||
         iterations < 0)
@@ -270,16 +299,31 @@ int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
                     for (int i = 0; i < c->back[t]; i++)
                         bag_return(&bag, (uint8_t)t, &prng);
             }
+            const int limit = gr->scoreless_rounds * n_players;
+            int run = next_streak(gr, streak, c->kind);
+            if (!over && gr->scoreless_rounds && run >= limit) {
+                finish(gr, r, sides, n_players, -1);
+                over = 1;
+            }
             for (int m = 0; m < total_replies && !over; m++) {
                 int seat = (m + 1) % n_players;
-                over = reply(r, k, gr, scratch, sides, n_players, seat, &bag, leaves, &prng);
+                int kind = reply(r, k, gr, scratch, sides, n_players, seat, &bag, leaves, &prng);
+                if (kind < 0) {
+                    over = 1;
+                    break;
+                }
+                run = next_streak(gr, run, kind);
+                if (gr->scoreless_rounds && run >= limit) {
+                    finish(gr, r, sides, n_players, -1);
+                    over = 1;
+                }
             }
             double others = 0.0;
             for (int s = 1; s < n_players; s++)
                 others += sides[s].gain;
             double v = sides[0].gain - (n_players > 1 ? others / (n_players - 1) : 0.0);
             if (!over)
-                v += leave_value(leaves, &sides[0].rack);
+                v += keep_value(r, gr, leaves, sides, n_players, bag_size(&bag));
             double d = v - mean[ci];
             mean[ci] += d / (it + 1);
             m2[ci] += d * (v - mean[ci]);
