@@ -39,8 +39,8 @@ from tablero.engine.native import (
     NativeGameResult,
     NativeGenerator,
     NativeTurn,
-    leave_table_key,
     learned_leave_values,
+    leave_table_key,
 )
 from tablero.engine.reference import PrefixLexicon, generate_placements
 from tablero.formats.cgp import read_cgp
