@@ -249,6 +249,11 @@ class _NativeAdapter:
         self._gen: Any = self._native.NativeGenerator(variant, lexicon)
         self.variant = variant
 
+    @property
+    def core(self) -> Any:
+        """The ``native.NativeGenerator`` itself, for the loops that run in C (simulation)."""
+        return self._gen
+
     def board(self, board: Board) -> PlayBoard:
         result: PlayBoard = self._gen.board(board)
         return result

@@ -8,9 +8,13 @@ theirs plus what we keep. Averaged over many deals, with **the same deal for eve
 in an iteration (common random numbers), so the differences between candidates are not
 drowned by the luck of the draw.
 
-The playout of one candidate in one deal is a ``Playout``: ``PythonPlayout`` drives the move
-generator (the native one when built) from Python; a playout written in the native core can
-take its place without changing anything else here.
+Where the native core is built, the whole loop runs in C (``NativeGenerator.simulate``): the
+deals, the playouts and the statistics, in batches so that a time limit is kept. A CAMBIO
+candidate is simulated in C as what it leaves behind: the board with the tile replaced and the
+rack with the old tile, on which the mover makes no further move, with the same deals (same
+seed, same unseen tiles) as the other candidates, plus its points. Otherwise the playout of
+one candidate in one deal is a ``Playout``: ``PythonPlayout`` drives the move generator from
+Python, and is the readable statement of what the C loop does.
 
 Tables of three or four: each opponent replies in turn order, and the result is our gain
 minus the mean of theirs.
@@ -24,10 +28,11 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
+from ..board import Board
 from ..lexicon import Lexicon
-from ..moves import Cambio, Exchange, Pass, Place
+from ..moves import Cambio, Exchange, Move, Pass, Place
 from ..position import Position
 from ..variant import BLANK, Variant
 from .candidates import Candidate, MoveGenerator, PlayBoard, end_leave_value, generator_for
@@ -139,10 +144,13 @@ class PythonPlayout:
         bag = list(deal.bag)
         me = _Side(list(pos.rack))
         sides = [me] + [_Side(list(r)) for r in deal.opponents]
-        scoreless = pos.scoreless_turns
+        limit = v.end.scoreless_rounds * self.players
         # Our candidate first.
         over = self._apply_candidate(board, me, candidate, bag, sides)
-        scoreless = 0 if candidate.kind in ("place", "cambio") else scoreless + 1
+        scoreless = self._streak(pos.scoreless_turns, candidate.kind)
+        if not over and limit and scoreless >= limit:
+            over = True
+            self._finish(sides, out=None)
         turn = 1
         # Two plies: every opponent replies, then we do (one ply: only the replies).
         n = self.players
@@ -150,9 +158,9 @@ class PythonPlayout:
         moves = 0
         while not over and moves < total_moves:
             side = sides[turn % self.players]
-            over, scored = self._reply(board, side, bag, sides, turn % self.players)
-            scoreless = 0 if scored else scoreless + 1
-            if v.end.scoreless_rounds and scoreless >= v.end.scoreless_rounds * self.players:
+            over, kind = self._reply(board, side, bag, sides, turn % self.players)
+            scoreless = self._streak(scoreless, kind)
+            if not over and limit and scoreless >= limit:
                 over = True
                 self._finish(sides, out=None)
             turn += 1
@@ -162,6 +170,13 @@ class PythonPlayout:
         if not over:
             value += self._keep_value(me.rack, bag, sides)
         return float(value)
+
+    def _streak(self, streak: int, kind: str) -> int:
+        """The run of scoreless turns after a turn of this kind (the game's own list of what
+        counts as scoreless: in some games an exchange does, in others it does not)."""
+        if kind in ("place", "cambio"):
+            return 0
+        return streak + 1 if kind in self.variant.end.scoreless_kinds else 0
 
     def _apply_candidate(
         self, board: PlayBoard, me: _Side, c: Candidate, bag: list[str], sides: list[_Side]
@@ -208,11 +223,11 @@ class PythonPlayout:
 
     def _reply(
         self, board: PlayBoard, side: _Side, bag: list[str], sides: list[_Side], seat: int
-    ) -> tuple[bool, bool]:
-        """The best static move for ``side``; returns (game over, scored)."""
+    ) -> tuple[bool, str]:
+        """The best static move for ``side``; returns (game over, the kind of move made)."""
         v = self.variant
         if not side.rack:
-            return False, False
+            return False, "pass"
         values = self.leaves.for_rack(side.rack) if self.leaves is not None and bag else None
         if not bag:
             others = [t for s in sides if s is not side for t in s.rack]
@@ -225,7 +240,7 @@ class PythonPlayout:
         if best:
             p = best[0]
             place_equity = p.score + (values or {}).get(leave_key(p.leave, v.alphabet), 0.0)
-        exch = self._best_exchange(side.rack, bag, values)
+        exch = self._best_exchange(side.rack, bag, values, blocked=not best)
         if best and (exch is None or place_equity >= exch[1]):
             p = best[0]
             self._place(board, p.place)
@@ -240,30 +255,43 @@ class PythonPlayout:
                 victim.rack = fresh
             if not side.rack and not bag:
                 self._finish(sides, out=side)
-                return True, True
-            return False, True
+                return True, "place"
+            return False, "place"
         if exch is not None:
             returned = exch[0]
             for t in returned:
                 side.rack.remove(t)
             _draw(side.rack, bag, v.rack_size)
             bag.extend(returned)
-        return False, False
+            return False, "exchange"
+        return False, "pass"
 
     def _best_exchange(
-        self, rack: list[str], bag: list[str], values: dict[tuple[str, ...], float] | None
+        self,
+        rack: list[str],
+        bag: list[str],
+        values: dict[tuple[str, ...], float] | None,
+        blocked: bool,
     ) -> tuple[list[str], float] | None:
+        """The tiles to keep in the best exchange and their value; ties keep fewer tiles.
+        Without leave values every leave is worth 0, so a blocked player changes all it may."""
         rules = self.variant.exchange
-        if not rules.allowed or len(bag) < max(rules.min_bag, 1) or values is None:
+        if not rules.allowed or len(bag) < max(rules.min_bag, 1):
             return None
-        if rules.only_when_blocked:
-            return None  # only a blocked player may: the reply found a placement or passes
+        if rules.only_when_blocked and not blocked:
+            return None
+        if values is None:
+            values = {kept: 0.0 for kept in sub_leaves(rack, self.variant.alphabet)}
         size = len(rack)
         low = size - min(rules.max_tiles, len(bag))
         best_kept: tuple[str, ...] | None = None
         best_value = -math.inf
         for kept, value in values.items():
-            if low <= len(kept) < size and value > best_value:
+            if not low <= len(kept) < size:
+                continue
+            if value > best_value or (
+                value == best_value and best_kept is not None and len(kept) < len(best_kept)
+            ):
                 best_kept, best_value = kept, value
         if best_kept is None:
             return None
@@ -330,9 +358,15 @@ def simulate(
     seconds ran out (every candidate always has the same number of playouts).
     """
     rng = random.Random(seed)
-    run = playout or PythonPlayout(position, lexicon, leaves, players, plies, generator)
     results = [SimResult(c, bonus=ex_bonus if c.shuffles_next_rack else 0.0) for c in cands]
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    gen = generator or generator_for(position.variant, lexicon)
+    core = getattr(gen, "core", None)
+    if playout is None and core is not None:
+        _simulate_native(position, results, core, leaves, players, plies, iterations, rng, deadline)
+        results.sort(key=lambda r: (-r.mean, -r.candidate.equity))
+        return results
+    run = playout or PythonPlayout(position, lexicon, leaves, players, plies, gen)
     for _ in range(iterations):
         deal = deal_unseen(position, players, rng)
         for r in results:
@@ -344,3 +378,82 @@ def simulate(
             break
     results.sort(key=lambda r: (-r.mean, -r.candidate.equity))
     return results
+
+
+NATIVE_BATCH = 32
+"""Deals per C call: small enough to stop soon after a time limit, large enough that the
+call's own cost (checking the candidates) does not count."""
+
+
+@dataclass
+class _NativeGroup:
+    """Candidates the C loop plays out from one board and rack."""
+
+    board: Board
+    rack: tuple[str, ...]
+    indices: list[int]
+    moves: list[Move]
+    scoreless: int
+    points: int = 0
+    """Added to every playout: a CAMBIO's own score (its group starts after it)."""
+
+
+def _simulate_native(
+    position: Position,
+    results: list[SimResult],
+    core: Any,
+    leaves: LeaveTable | None,
+    players: int,
+    plies: int,
+    iterations: int,
+    rng: random.Random,
+    deadline: float | None,
+) -> None:
+    """``simulate`` with the playouts in C, batch by batch, every group on the same deals."""
+    from .native import learned_leave_values
+
+    values = learned_leave_values(leaves) if leaves is not None else None
+    plain = _NativeGroup(position.board, position.rack, [], [], position.scoreless_turns)
+    groups = [plain]
+    for i, r in enumerate(results):
+        move = r.candidate.move
+        if isinstance(move, Cambio):
+            board = position.board.copy()
+            board[move.square] = move.tile
+            # -1: the pass that stands for the CAMBIO brings the scoreless run to 0, as a
+            # scoring move does.
+            groups.append(
+                _NativeGroup(board, r.candidate.leave, [i], [Pass()], -1, r.candidate.score)
+            )
+        else:
+            plain.indices.append(i)
+            plain.moves.append(move)
+    unseen = position.unseen()
+    done = 0
+    while done < iterations:
+        n = min(NATIVE_BATCH, iterations - done)
+        batch_seed = rng.randrange(2**64)
+        for g in groups:
+            if not g.moves:
+                continue
+            stats = core.simulate(
+                g.board,
+                g.rack,
+                unseen,
+                g.moves,
+                plies=plies,
+                iterations=n,
+                seed=batch_seed,
+                leaves=values,
+                players=players,
+                scoreless=g.scoreless,
+            )
+            for i, st in zip(g.indices, stats, strict=True):
+                r = results[i]
+                mean = st.mean + g.points
+                r.iterations += n
+                r.total += mean * n
+                r.total_sq += st.sd * st.sd * (n - 1) + n * mean * mean
+        done += n
+        if deadline is not None and time.monotonic() > deadline:
+            break

@@ -238,6 +238,6 @@ def test_a_pass_that_completes_the_scoreless_run_ends_the_game(
     assert going_on.mean != ended.mean
     # -1 stands for "the candidate itself scores" (a CAMBIO simulated as a pass): no end
     (cambio_like,) = gen.simulate(board, RACK, opponent, [Pass()], plies=0, scoreless=-1)
-    assert cambio_like.mean == 0.0  # no leave table: the rack kept is worth nothing
+    assert cambio_like.mean == -(10 + 2 * 8)  # the rack kept: a debt, counted twice in FISE
     with pytest.raises(ValueError, match="scoreless"):
         gen.simulate(board, RACK, opponent, [Pass()], scoreless=-2)

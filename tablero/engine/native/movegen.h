@@ -236,11 +236,6 @@ int tb_rack_points(const tb_game_rules *gr, const tb_rules *r, const tb_rack *ra
 /* The end values (tb_end_values) for `seat` of n_players once the bag is empty. */
 void tb_end_values_for(const tb_rules *r, const tb_game_rules *gr, const tb_rack *const *racks,
                        int n_players, int seat, tb_end_values *out);
-/* The best placement for racks[seat] valued by a leave table, or, with the bag empty and a
- * table given, by the end values of the other racks; 0 if there is none. */
-int tb_best_for_seat(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
-                     const tb_board *board, const tb_rack *const *racks, int n_players,
-                     int seat, int bag_n, const tb_leaves *leaves, tb_move *best);
 /* The best exchange for a rack: the kept tiles with the highest leave value among those an
  * exchange may keep (at least one tile returned, at most exchange_max_tiles, the bag holding
  * enough); ties keep fewer tiles.  Returns 0 if no exchange is allowed, else 1 with keep[]

@@ -108,7 +108,10 @@ void tb_end_values_for(const tb_rules *r, const tb_game_rules *gr, const tb_rack
     out->blank_value = gr->blank_value;
 }
 
-int tb_best_for_seat(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
+/* The best placement for racks[seat] valued by the seat's leave table, or, with the bag empty
+ * and a table given, by the end values of the other racks (a player without a table plays
+ * for points to the end); 0 if there is none. */
+static int best_for_seat(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
                      const tb_board *board, const tb_rack *const *racks, int n_players,
                      int seat, int bag_n, const tb_leaves *leaves, tb_move *best)
 {
@@ -166,7 +169,7 @@ int tb_selfplay_game(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr
         tb_rack *rack = &racks[seat];
         const tb_leaves *lv = leaves ? leaves[seat] : NULL;
         tb_move best;
-        int have = tb_best_for_seat(r, k, gr, board, rack_of, n_players, seat, bag.n, lv, &best);
+        int have = best_for_seat(r, k, gr, board, rack_of, n_players, seat, bag.n, lv, &best);
         if (have < 0) {
             free(board);
             return -1;

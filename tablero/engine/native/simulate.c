@@ -72,17 +72,15 @@ static int rack_codes(const tb_rack *rack, uint8_t codes[TB_MAX_RACK])
     return n;
 }
 
-/* What the mover's last rack is worth: its leave value while the bag has tiles, its end
- * value (a debt) once it is empty. */
+/* What the mover's last rack is worth: its leave value while the bag has tiles (0 without a
+ * table), its end value (a debt) once it is empty. */
 static double keep_value(const tb_rules *r, const tb_game_rules *gr, const tb_leaves *leaves,
                          const side *sides, int n_players, int bag_n)
 {
-    if (!leaves)
-        return 0.0;
     uint8_t codes[TB_MAX_RACK];
     int n = rack_codes(&sides[0].rack, codes);
     if (bag_n)
-        return tb_leaves_get(leaves, tb_leave_key(codes, n));
+        return leaves ? tb_leaves_get(leaves, tb_leave_key(codes, n)) : 0.0;
     const tb_rack *racks[TB_MAX_PLAYERS];
     for (int s = 0; s < n_players; s++)
         racks[s] = &sides[s].rack;
@@ -144,7 +142,8 @@ static int next_streak(const tb_game_rules *gr, int streak, int kind)
 }
 
 /* One reply by static best equity: a placement, an exchange worth more (or only when blocked,
- * if the game says so), else a pass; the bag empty, placements are valued by the end values.
+ * if the game says so), else a pass; the bag empty, placements are valued by the end values
+ * (with or without a leave table).
  * Returns the kind of turn it was (TB_CAND_*), or -1 if the mover went out and the game
  * ended. */
 static int reply(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr, tb_board *board,
@@ -154,11 +153,18 @@ static int reply(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr, tb
     side *me = &sides[seat];
     if (!me->rack.total)
         return TB_CAND_PASS;
-    const tb_rack *racks[TB_MAX_PLAYERS];
-    for (int s = 0; s < n; s++)
-        racks[s] = &sides[s].rack;
     tb_move best;
-    int have = tb_best_for_seat(r, k, gr, board, racks, n, seat, bag_size(bag), leaves, &best);
+    int have;
+    if (bag_size(bag)) {
+        have = tb_best_moves(r, k, board, &me->rack, board->n_tiles == 0, leaves, 1, &best);
+    } else {
+        const tb_rack *racks[TB_MAX_PLAYERS];
+        for (int s = 0; s < n; s++)
+            racks[s] = &sides[s].rack;
+        tb_end_values end;
+        tb_end_values_for(r, gr, racks, n, seat, &end);
+        have = tb_best_moves_end(r, k, board, &me->rack, board->n_tiles == 0, &end, 1, &best);
+    }
     uint8_t keep[TB_MAX_CODE + 1];
     double xv = 0.0;
     int can_exchange = gr->exchange_allowed && !(gr->exchange_only_when_blocked && have > 0) &&

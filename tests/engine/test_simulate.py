@@ -1,0 +1,127 @@
+"""Simulation in C against the readable Python playout, and the expert bot on top of it.
+
+With the bag empty and two players, nothing in a playout is random: the unseen tiles are the
+opponent's rack. There the C loop (``simulate`` with the native generator) and
+``PythonPlayout`` must give every candidate exactly the same value: the same replies, the same
+end values for kept tiles, the same end of the game. That includes Crucigrama's CAMBIO, which
+the C loop plays out as the position it leaves behind.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tablero.alphabet import SPANISH
+from tablero.board import Board, Tile
+from tablero.engine.bots import Bot, seat_view, shipped_leaves
+from tablero.engine.candidates import candidates, generator_for
+from tablero.engine.simulate import PythonPlayout, simulate
+from tablero.game import Game
+from tablero.lexicon import LexiconInfo
+from tablero.lexicon.graph import GraphLexicon
+from tablero.lexicon.kwg import build_kwg
+from tablero.position import Position
+from tablero.variant import load_variant
+
+from .small_lexicons import small_graph
+
+
+def near_the_end(name: str, lexicon: GraphLexicon, seed: int) -> Game:
+    """A game between hard bots, stopped on the first turn with the bag empty."""
+    v = load_variant(name)
+    game = Game(v, ["a", "b"], lexicon, seed=seed)
+    bots = [Bot("hard", v, lexicon, seed=seed), Bot("hard", v, lexicon, seed=seed + 1)]
+    while game.bag and not game.is_over:
+        game.play(bots[game.to_move].choose(game))
+    return game
+
+
+@pytest.mark.parametrize("name", ["fise", "letras_top", "cuvinte", "intelect"])
+def test_c_and_python_playouts_agree_when_nothing_is_random(name: str) -> None:
+    v = load_variant(name)
+    lexicon = small_graph(v.lexicon)
+    leaves = shipped_leaves(name)
+    gen = generator_for(v, lexicon)
+    assert gen.name == "native"
+    compared = 0
+    for seed in (1, 2, 3):
+        game = near_the_end(name, lexicon, seed)
+        if game.is_over:
+            continue
+        position = seat_view(game)
+        top = candidates(position, lexicon, leaves, generator=gen, top=8)
+        in_c = simulate(position, top, lexicon, leaves, iterations=2, seed=5, generator=gen)
+        playout = PythonPlayout(position, lexicon, leaves, 2, 2, gen)
+        in_python = simulate(position, top, lexicon, leaves, iterations=2, playout=playout)
+        by_move = {r.candidate.notation: r for r in in_python}
+        for r in in_c:
+            assert r.iterations == 2
+            assert r.mean == pytest.approx(by_move[r.candidate.notation].mean), (
+                seed,
+                r.candidate.notation,
+            )
+            assert r.stderr == pytest.approx(0.0)
+        compared += len(in_c)
+    assert compared >= 8
+
+
+def test_a_cambio_is_simulated_in_c_as_the_position_it_leaves() -> None:
+    """Crucigrama, bag empty: CAMBIO I8 Z (PASO to PAZO, 15) and the pass, played out in C and
+    in Python, come to the same values.
+
+    Every tile but the bot's Z and the rival's seven is laid in the top rows, out of reach,
+    so that the position is a whole one with nothing random in it; with PASO and PAZO the
+    only words, nobody can place a tile afterwards."""
+    words = ["PASO", "PAZO"]
+    lexicon = GraphLexicon(
+        build_kwg([SPANISH.encode(w) for w in words]), SPANISH, LexiconInfo("t", "", 2, "")
+    )
+    v = load_variant("crucigrama")
+    board = Board(v.rows, v.columns)
+    for i, letter in enumerate("PASO"):
+        board[(7, 6 + i)] = Tile(letter)
+    rest = Counter({t: n for t, (n, _) in v.tiles.items()})
+    rest.subtract(["P", "A", "S", "O", "Z"])
+    rival = ["Ñ", "X", "J", "Q", "H", "LL", "RR"]
+    rest.subtract(rival)
+    junk = sorted(rest.elements())
+    squares = [(r, c) for r in (0, 1, 2, 3, 4, 5, 13, 14) for c in range(v.columns)]
+    assert len(junk) <= len(squares)
+    for square, tile in zip(squares, junk, strict=False):
+        board[square] = Tile("A" if tile == "?" else tile, tile == "?")
+    position = Position(v, board, [("Z",), ()], [100, 110], bag=0)
+    assert sorted(position.unseen().elements()) == sorted(rival)
+    gen = generator_for(v, lexicon)
+    found = candidates(position, lexicon, None, generator=gen)
+    cambio = next(c for c in found if c.notation == "CAMBIO I8 Z")
+    passing = next(c for c in found if c.kind == "pass")
+    in_c = {r.candidate.kind: r for r in simulate(position, [passing, cambio], lexicon, None)}
+    playout = PythonPlayout(position, lexicon, None, 2, 2, gen)
+    in_python = {
+        r.candidate.kind: r.mean
+        for r in simulate(position, [passing, cambio], lexicon, None, playout=playout)
+    }
+    assert {k: r.mean for k, r in in_c.items()} == pytest.approx(in_python)
+    assert in_c["cambio"].iterations == in_c["pass"].iterations == 300
+    # After the CAMBIO nobody can place: the rival passes, the bot passes, and the bot's S is
+    # a debt of 10 + its points; after a pass the Z stays, a debt of 10 + its points.
+    assert in_python == pytest.approx(
+        {"cambio": 15 - (10 + v.value("S")), "pass": -(10 + v.value("Z"))}
+    )
+
+
+def test_the_expert_simulates_with_the_native_core_and_finds_the_bingo() -> None:
+    v = load_variant("fise")
+    lexicon = small_graph("es")
+    game = Game(v, ["a", "b"], lexicon, seed=4)
+    bot = Bot("hard", v, lexicon, seed=4)
+    while len(game.bag) > 60:  # a few moves in, so the board has hooks
+        game.play(bot.choose(game))
+    expert = Bot("expert", v, lexicon, seed=2, sim_iterations=64, time_limit=30)
+    position = seat_view(game)
+    ranked = expert.rank(position)
+    choice = expert.choose_in(position)
+    assert choice in ranked[: expert.sim_candidates]
+    assert game.play(choice.move).kind == "placed" or choice.kind in ("exchange", "pass")
