@@ -429,15 +429,18 @@ def _simulate_native(
             plain.indices.append(i)
             plain.moves.append(move)
     unseen = position.unseen()
+    # A board of its own for each group: the generator's scratch board is shared by every
+    # thread that uses it (bots at several web tables), a NativeBoard is not.
+    boards = [core.board(g.board) for g in groups]
     done = 0
     while done < iterations:
         n = min(NATIVE_BATCH, iterations - done)
         batch_seed = rng.randrange(2**64)
-        for g in groups:
+        for g, board in zip(groups, boards, strict=True):
             if not g.moves:
                 continue
             stats = core.simulate(
-                g.board,
+                board,
                 g.rack,
                 unseen,
                 g.moves,
