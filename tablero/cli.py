@@ -548,7 +548,7 @@ def selfplay_command(
 
     from .engine.bots import LEVELS
     from .engine.candidates import native_available
-    from .engine.selfplay import run_selfplay
+    from .engine.selfplay import resolve_engine, run_selfplay
 
     v = get_variant(variant_name)
     levels = [b.strip().lower().removeprefix("bot:") for b in bots.split(",") if b.strip()]
@@ -558,8 +558,13 @@ def selfplay_command(
     if not v.min_players <= len(levels) <= v.max_players:
         fail(f"{v.title} is for {v.min_players}–{v.max_players} players, not {len(levels)}")
     lexicon_arg = lexicon_name or v.lexicon
-    if get_lexicon(lexicon_arg, v, quiet=True) is None:
+    lexicon = get_lexicon(lexicon_arg, v, quiet=True)
+    if lexicon is None:
         fail(f"self-play needs a dictionary; {lexicon_arg!r} is not installed")
+    try:
+        engine = resolve_engine(engine, v, levels, lexicon, keep_records=False)
+    except ValueError as e:
+        fail(str(e))
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
