@@ -233,6 +233,9 @@ int tb_selfplay_game(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rul
 
 /* Face value of the tiles on a rack (a blank counts the game's blank value). */
 int tb_rack_points(const tb_game_rules *gr, const tb_rules *r, const tb_rack *rack);
+/* The run of scoreless turns after a turn of this kind (TB_TURN_*): a placement ends it; a
+ * pass or an exchange adds to it where the game counts that kind as scoreless, else ends it. */
+int tb_scoreless_run(const tb_game_rules *gr, int run, int kind);
 /* The end values (tb_end_values) for `seat` of n_players once the bag is empty. */
 void tb_end_values_for(const tb_rules *r, const tb_game_rules *gr, const tb_rack *const *racks,
                        int n_players, int seat, tb_end_values *out);
@@ -245,7 +248,12 @@ int tb_best_exchange(const tb_game_rules *gr, const tb_leaves *leaves, const tb_
 
 /* -- Monte-Carlo simulation ----------------------------------------------------------------- */
 
-enum { TB_CAND_PLACE, TB_CAND_EXCHANGE, TB_CAND_PASS };
+/* A candidate's kind is the kind of turn it is. */
+enum {
+    TB_CAND_PLACE = TB_TURN_PLACE,
+    TB_CAND_EXCHANGE = TB_TURN_EXCHANGE,
+    TB_CAND_PASS = TB_TURN_PASS
+};
 
 /* One candidate move of the player to move. */
 typedef struct tb_candidate {

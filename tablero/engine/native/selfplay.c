@@ -94,6 +94,15 @@ int tb_best_exchange(const tb_game_rules *gr, const tb_leaves *leaves, const tb_
     return found;
 }
 
+int tb_scoreless_run(const tb_game_rules *gr, int run, int kind)
+{
+    if (kind == TB_TURN_EXCHANGE)
+        return gr->scoreless_exchanges ? run + 1 : 0;
+    if (kind == TB_TURN_PASS)
+        return gr->scoreless_passes ? run + 1 : 0;
+    return 0;
+}
+
 void tb_end_values_for(const tb_rules *r, const tb_game_rules *gr, const tb_rack *const *racks,
                        int n_players, int seat, tb_end_values *out)
 {
@@ -214,7 +223,7 @@ int tb_selfplay_game(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr
                     out->shuffles[victim]++;
                 }
             }
-            streak = 0;
+            streak = tb_scoreless_run(gr, streak, TB_TURN_PLACE);
         } else if (can_exchange) {
             if (entry) {
                 entry->kind = TB_TURN_EXCHANGE;
@@ -232,12 +241,12 @@ int tb_selfplay_game(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr
                 bag.t[bag.n++] = back[i];
             exchanges_used[seat]++;
             out->exchanges[seat]++;
-            streak = gr->scoreless_exchanges ? streak + 1 : 0;
+            streak = tb_scoreless_run(gr, streak, TB_TURN_EXCHANGE);
         } else {
             if (entry)
                 entry->kind = TB_TURN_PASS;
             out->passes[seat]++;
-            streak = gr->scoreless_passes ? streak + 1 : 0;
+            streak = tb_scoreless_run(gr, streak, TB_TURN_PASS);
         }
         out->turns++;
         /* the end, in Game._check_end's order */

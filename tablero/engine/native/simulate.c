@@ -72,6 +72,16 @@ static int rack_codes(const tb_rack *rack, uint8_t codes[TB_MAX_RACK])
     return n;
 }
 
+/* The end values for `seat` among a playout's sides (the bag empty). */
+static void end_values_of(const tb_rules *r, const tb_game_rules *gr, const side *sides, int n,
+                          int seat, tb_end_values *end)
+{
+    const tb_rack *racks[TB_MAX_PLAYERS];
+    for (int s = 0; s < n; s++)
+        racks[s] = &sides[s].rack;
+    tb_end_values_for(r, gr, racks, n, seat, end);
+}
+
 /* What the mover's last rack is worth: its leave value while the bag has tiles (0 without a
  * table), its end value (a debt) once it is empty. */
 static double keep_value(const tb_rules *r, const tb_game_rules *gr, const tb_leaves *leaves,
@@ -81,11 +91,8 @@ static double keep_value(const tb_rules *r, const tb_game_rules *gr, const tb_le
     int n = rack_codes(&sides[0].rack, codes);
     if (bag_n)
         return leaves ? tb_leaves_get(leaves, tb_leave_key(codes, n)) : 0.0;
-    const tb_rack *racks[TB_MAX_PLAYERS];
-    for (int s = 0; s < n_players; s++)
-        racks[s] = &sides[s].rack;
     tb_end_values end;
-    tb_end_values_for(r, gr, racks, n_players, 0, &end);
+    end_values_of(r, gr, sides, n_players, 0, &end);
     return tb_end_value(r, &end, codes, n);
 }
 
@@ -129,22 +136,10 @@ static void ex_shuffle(const tb_game_rules *gr, side *sides, int n, int seat, si
             bag_return(bag, (uint8_t)c, rng);
 }
 
-enum { TURN_SCORED, TURN_SCORELESS, TURN_ENDED };
-
-/* How a turn moves the run of scoreless turns that can end the game. */
-static int next_streak(const tb_game_rules *gr, int streak, int kind)
-{
-    if (kind == TB_CAND_PLACE)
-        return 0;
-    if (kind == TB_CAND_EXCHANGE)
-        return gr->scoreless_exchanges ? streak + 1 : 0;
-    return gr->scoreless_passes ? streak + 1 : 0;
-}
-
 /* One reply by static best equity: a placement, an exchange worth more (or only when blocked,
  * if the game says so), else a pass; the bag empty, placements are valued by the end values
  * (with or without a leave table).
- * Returns the kind of turn it was (TB_CAND_*), or -1 if the mover went out and the game
+ * Returns the kind of turn it was (TB_TURN_*), or -1 if the mover went out and the game
  * ended. */
 static int reply(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr, tb_board *board,
                  side *sides, int n, int seat, sim_bag *bag, const tb_leaves *leaves,
@@ -152,17 +147,14 @@ static int reply(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr, tb
 {
     side *me = &sides[seat];
     if (!me->rack.total)
-        return TB_CAND_PASS;
+        return TB_TURN_PASS;
     tb_move best;
     int have;
     if (bag_size(bag)) {
         have = tb_best_moves(r, k, board, &me->rack, board->n_tiles == 0, leaves, 1, &best);
     } else {
-        const tb_rack *racks[TB_MAX_PLAYERS];
-        for (int s = 0; s < n; s++)
-            racks[s] = &sides[s].rack;
         tb_end_values end;
-        tb_end_values_for(r, gr, racks, n, seat, &end);
+        end_values_of(r, gr, sides, n, seat, &end);
         have = tb_best_moves_end(r, k, board, &me->rack, board->n_tiles == 0, &end, 1, &best);
     }
     uint8_t keep[TB_MAX_CODE + 1];
@@ -180,7 +172,7 @@ static int reply(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr, tb
             finish(gr, r, sides, n, seat);
             return -1;
         }
-        return TB_CAND_PLACE;
+        return TB_TURN_PLACE;
     }
     if (can_exchange) {
         tb_rack old = me->rack;
@@ -192,9 +184,9 @@ static int reply(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr, tb
         for (int c = 0; c <= TB_MAX_CODE; c++)
             for (int i = keep[c]; i < old.count[c]; i++)
                 bag_return(bag, (uint8_t)c, rng);
-        return TB_CAND_EXCHANGE;
+        return TB_TURN_EXCHANGE;
     }
-    return TB_CAND_PASS;
+    return TB_TURN_PASS;
 }
 
 int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
@@ -306,7 +298,7 @@ int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
                         bag_return(&bag, (uint8_t)t, &prng);
             }
             const int limit = gr->scoreless_rounds * n_players;
-            int run = next_streak(gr, streak, c->kind);
+            int run = tb_scoreless_run(gr, streak, c->kind);
             if (!over && gr->scoreless_rounds && run >= limit) {
                 finish(gr, r, sides, n_players, -1);
                 over = 1;
@@ -318,7 +310,7 @@ int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
                     over = 1;
                     break;
                 }
-                run = next_streak(gr, run, kind);
+                run = tb_scoreless_run(gr, run, kind);
                 if (gr->scoreless_rounds && run >= limit) {
                     finish(gr, r, sides, n_players, -1);
                     over = 1;
