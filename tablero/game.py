@@ -520,7 +520,6 @@ class Game:
     def _after_turn(self, outcome: TurnResult) -> None:
         if outcome.kind != "placed":
             self._challengeable = None
-        kinds = self.variant.end.scoreless_kinds
         counts = {
             "passed": "pass",
             "timeout": "pass",
@@ -528,10 +527,8 @@ class Game:
             "lost_turn": "lost",
         }
         kind = counts.get(outcome.kind)
-        if kind is not None and kind in kinds:
-            self.scoreless_streak += 1
-        elif outcome.kind in ("placed", "cambio") or kind is not None:
-            self.scoreless_streak = 0
+        if kind is not None or outcome.kind in ("placed", "cambio"):
+            self.scoreless_streak = self.variant.end.scoreless_run(self.scoreless_streak, kind)
         self._check_end()
         if not self.is_over:
             self.to_move = self._next_active(self.to_move)

@@ -116,6 +116,12 @@ class EndRules:
     """Points each blank left on a rack costs, on top of its face value (Letras Top: 30)."""
     tie_break: Literal["none", "before_adjustments"] = "none"
 
+    def scoreless_run(self, run: int, kind: str | None) -> int:
+        """The run of scoreless turns after a turn: ``kind`` is ``pass``, ``exchange`` or
+        ``lost`` for a turn without points, None for one that scored (a placement, a
+        CAMBIO). A scoreless kind the game counts adds to the run; anything else ends it."""
+        return run + 1 if kind in self.scoreless_kinds else 0
+
 
 @dataclass(frozen=True)
 class Clock:

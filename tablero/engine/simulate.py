@@ -172,11 +172,8 @@ class PythonPlayout:
         return float(value)
 
     def _streak(self, streak: int, kind: str) -> int:
-        """The run of scoreless turns after a turn of this kind (the game's own list of what
-        counts as scoreless: in some games an exchange does, in others it does not)."""
-        if kind in ("place", "cambio"):
-            return 0
-        return streak + 1 if kind in self.variant.end.scoreless_kinds else 0
+        """The run of scoreless turns after a move of this kind, by the game's own rule."""
+        return self.variant.end.scoreless_run(streak, None if kind in ("place", "cambio") else kind)
 
     def _apply_candidate(
         self, board: PlayBoard, me: _Side, c: Candidate, bag: list[str], sides: list[_Side]
