@@ -290,6 +290,19 @@ def resolve_engine(
     return "game"
 
 
+def _ready_engine(engine: str, job: _Job) -> str:
+    """``resolve_engine`` for the job's games, with what they need loaded in this process: the
+    game and the dictionary, and for the C loop its generator and leave table. Forked workers
+    start with them, and ``run_selfplay`` calls this before its clock starts."""
+    if engine == "game":
+        return engine
+    variant, lexicon = _setup(job)
+    engine = resolve_engine(engine, variant, job.levels, lexicon, job.keep_records)
+    if engine == "native":
+        _native_parts(variant, lexicon)
+    return engine
+
+
 def _play_chunk(job: _Job, start: int) -> list[GameSummary]:
     return [_play_one(job, start + i, seed) for i, seed in enumerate(job.seeds)]
 
@@ -320,10 +333,8 @@ def iter_selfplay(
     seeds = [base + i for i in range(games)]
     if not v.min_players <= len(levels) <= v.max_players:
         raise ValueError(f"{v.title} is for {v.min_players}–{v.max_players} players")
-    if engine != "game":
-        probe = _Job(variant, lex, list(levels), [], keep_records, leaves_path, generator)
-        _, loaded = _setup(probe)  # in this process, so forked workers start with it loaded
-        engine = resolve_engine(engine, v, levels, loaded, keep_records)
+    probe = _Job(variant, lex, list(levels), [], keep_records, leaves_path, generator)
+    engine = _ready_engine(engine, probe)
     if engine == "native":
         chunk = max(chunk, 16)  # a C game takes milliseconds: hand workers more at a time
     if jobs <= 1:
@@ -433,13 +444,8 @@ def run_selfplay(
 ) -> SelfplayReport:
     """Play the games and gather the report (``on_game`` is called after each, for progress)."""
     report = SelfplayReport(variant, list(levels))
-    v = load_variant(variant)
-    if engine != "game":
-        probe = _Job(variant, lexicon or v.lexicon, list(levels), [], False, None, generator)
-        variant_obj, loaded = _setup(probe)
-        engine = resolve_engine(engine, v, levels, loaded, False)
-        if engine == "native":
-            _native_parts(variant_obj, loaded)
+    lex = lexicon or load_variant(variant).lexicon
+    engine = _ready_engine(engine, _Job(variant, lex, list(levels), [], False, None, generator))
     report.engine = engine
     start = time.perf_counter()
     for summary in iter_selfplay(
