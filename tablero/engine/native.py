@@ -227,13 +227,8 @@ class LearnedLeaveValues(LeaveValues):
             )
         table = self._tables.get(alphabet.name)
         if table is None:
-            kwg = self._learned.kwg
-            keys: array.array[int] = array.array("Q")
-            for codes in kwg.paths(kwg.dawg_root):  # canonical: codes ascending, blank 0
-                key = 0
-                for i, code in enumerate(codes):
-                    key |= (code + 1) << (6 * i)
-                keys.append(key)
+            kwg = self._learned.kwg  # its leaves are tile codes, the blank 0
+            keys = array.array("Q", (leave_table_key(codes) for codes in kwg.paths(kwg.dawg_root)))
             values = array.array("d", self._learned.raw_values())
             table = _native.LeaveTable(keys, values)
             self._tables[alphabet.name] = table
