@@ -32,7 +32,7 @@ def serve(host: str, port: int, db_url: str | None, bot_delay: float, log_level:
     import uvicorn
 
     from .app import create_app
-    from .db import normalize_url
+    from .store.db import normalize_url
 
     url = db_url or default_db_url()
     try:

@@ -9,7 +9,7 @@ import pytest
 from tablero.alphabet import ROMANIAN
 from tablero.game import Game
 from tablero.lexicon import WordListLexicon, load_lexicon
-from tablero.server.bots import choose_move
+from tablero.server.workers.bots import choose_move
 from tablero.variant import load_variant
 
 from .games import best_placement

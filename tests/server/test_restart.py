@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import create_engine, text
 
 from tablero.lexicon import WordListLexicon
-from tablero.server.db import normalize_url
+from tablero.server.store.db import normalize_url
 
 from .games import mini_toml, mini_variant, play_turn, two_players, upload
 from .harness import Server

@@ -6,8 +6,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
 
-from tablero.server.db import make_engine, migrate
-from tablero.server.models import Base
+from tablero.server.store.db import make_engine, migrate
+from tablero.server.store.models import Base
 
 
 def test_migrations_match_the_models(db_url: str) -> None:

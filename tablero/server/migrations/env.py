@@ -1,4 +1,4 @@
-"""Alembic environment: migrations run on the connection ``tablero.server.db.migrate`` gives.
+"""Alembic environment: migrations run on the connection ``tablero.server.store.db.migrate`` gives.
 
 There is no alembic.ini: the server runs the migrations itself on start, so a person never
 has to. To write a new revision, add a file to ``versions/`` by hand (see v0001_initial.py).
@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from alembic import context
 
-from tablero.server.models import Base
+from tablero.server.store.models import Base
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - only reached when alembic is run by hand
-    raise RuntimeError("run migrations through tablero.server.db.migrate(engine)")
+    raise RuntimeError("run migrations through tablero.server.store.db.migrate(engine)")
 context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
 with context.begin_transaction():
     context.run_migrations()

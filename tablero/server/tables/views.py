@@ -11,10 +11,10 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from ..game import Event, Game
-from ..moves import Exchange, Place, parse_move
-from ..variant import Coord, Variant, square_name
-from .tables import TableInfo
+from ...game import Event, Game
+from ...moves import Exchange, Place, parse_move
+from ...variant import Coord, Variant, square_name
+from .info import TableInfo
 
 __all__ = ["clock_remaining", "history", "lobby_entry", "result_json", "table_view"]
 

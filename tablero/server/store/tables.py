@@ -16,9 +16,9 @@ from typing import Any
 from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session
 
-from ..game import Event
+from ...game import Event
+from ..tables.info import SeatInfo
 from .models import EventRow, SeatRow, TableRow, UploadedVariantRow
-from .tables import SeatInfo
 
 __all__ = [
     "StoredTable",

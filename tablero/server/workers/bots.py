@@ -17,12 +17,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from ..engine.bots import Bot, seat_view
-from ..game import Game
-from ..lexicon import Lexicon
-from ..moves import Challenge, Exchange, Move, Pass
-from ..rules import IllegalMove
-from ..variant import Variant
+from ...engine.bots import Bot, seat_view
+from ...game import Game
+from ...lexicon import Lexicon
+from ...moves import Challenge, Exchange, Move, Pass
+from ...rules import IllegalMove
+from ...variant import Variant
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "choose_move", "plan_move"]
 

@@ -10,7 +10,7 @@ import hmac
 import secrets
 from dataclasses import dataclass, field
 
-from ..variant import Variant
+from ...variant import Variant
 
 __all__ = ["SeatInfo", "TableInfo", "hash_token", "new_table_id", "new_token"]
 

@@ -10,11 +10,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..board import Board, Tile
-from ..moves import Cambio, Challenge, Exchange, Move, NotationError, Pass, parse_move
-from ..rules import IllegalMove, placement_from_squares
-from ..variant import BLANK, Coord, Variant, parse_square
-from .errors import ApiError, from_illegal, from_notation
+from ...board import Board, Tile
+from ...moves import Cambio, Challenge, Exchange, Move, NotationError, Pass, parse_move
+from ...rules import IllegalMove, placement_from_squares
+from ...variant import BLANK, Coord, Variant, parse_square
+from ..errors import ApiError, from_illegal, from_notation
 
 __all__ = [
     "CreateTableRequest",

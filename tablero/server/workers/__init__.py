@@ -1,0 +1,1 @@
+"""Engine work that the web process hands off: computer players' moves."""
