@@ -57,7 +57,8 @@ class Hub:
             return await asyncio.to_thread(self.variant_sync, ref)
         return self.variant_sync(ref)
 
-    async def upload(self, text: str) -> tuple[str, Variant]:
+    async def upload(self, text: str, client: str = "") -> tuple[str, Variant]:
+        """Store a rule file; ``client`` is the uploader's address (quotas are per address)."""
         v = catalog.parse_upload(text)
         ref = catalog.new_upload_id()
         v = catalog.parse_upload(text, source=f"upload:{ref}")
@@ -117,7 +118,10 @@ class Hub:
             await room.start()
             return room
 
-    async def create_table(self, req: CreateTableRequest, clock_given: bool) -> Room:
+    async def create_table(
+        self, req: CreateTableRequest, clock_given: bool, client: str = ""
+    ) -> Room:
+        """A new table; ``client`` is the creator's address (the lobby caps tables per address)."""
         base, _ = await self.variant(req.variant)
         n = len(req.seats)
         if not (max(2, base.min_players) <= n <= min(4, base.max_players)):
