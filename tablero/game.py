@@ -644,20 +644,33 @@ class Game:
         game = cls(variant, list(start["players"]), lexicon, seed=int(start["seed"]))
         if game.log[0] != start | {"lexicon": game.log[0]["lexicon"]}:
             raise ValueError("the log's start does not match its seed and players")
-        for event in log[1:]:
+        game.extend(log)
+        return game
+
+    def extend(self, log: Sequence[Event]) -> None:
+        """Catch up with a longer log of this same game: play its actions past ``len(self.log)``.
+
+        A server holding a game in memory uses it when another process has stored more events
+        (cheaper than replaying the whole log). Every new event must come out the same; if one
+        does not, ``ValueError`` is raised and the game is left part-way, so the caller rebuilds
+        it with ``replay``.
+        """
+        first = len(self.log)
+        if len(log) < first:
+            raise ValueError(f"the log has {len(log)} events; this game already has {first}")
+        for event in log[first:]:
             kind = event.get("type")
             if kind == "move":
-                game.play(event["move"], float(event.get("elapsed", 0.0)))
+                self.play(event["move"], float(event.get("elapsed", 0.0)))
             elif kind == "challenge":
-                game.challenge(int(event["seat"]), float(event.get("elapsed", 0.0)))
+                self.challenge(int(event["seat"]), float(event.get("elapsed", 0.0)))
             elif kind == "timeout":
-                game.timeout()
-        for i, (mine, theirs) in enumerate(zip(game.log, log, strict=False)):
-            if i and mine != theirs:
-                raise ValueError(f"event {i} does not replay the same: {theirs} became {mine}")
-        if len(game.log) != len(log):
-            raise ValueError(f"the log has {len(log)} events; replaying it gives {len(game.log)}")
-        return game
+                self.timeout()
+        for i in range(max(first, 1), min(len(self.log), len(log))):
+            if self.log[i] != log[i]:
+                raise ValueError(f"event {i} does not replay the same: {log[i]} became {self.log[i]}")
+        if len(self.log) != len(log):
+            raise ValueError(f"the log has {len(log)} events; replaying it gives {len(self.log)}")
 
     def tiles_in_play(self) -> Counter[str]:
         """Bag + racks + board as rack tiles: always the variant's tile set."""

@@ -419,3 +419,25 @@ def test_a_bag_of_one_letter_cannot_tie_forever_so_lots_decide(tmp_path: Path) -
     lexicon = AnyWordLexicon(variant.alphabet)
     firsts = {Game(variant, ["A", "B"], lexicon, seed=s).to_move for s in range(12)}
     assert firsts == {0, 1}
+
+
+def test_extend_catches_up_with_a_longer_log_of_the_same_game() -> None:
+    """A game held in memory plays the actions another copy stored after it, and refuses a
+    log that is not its own continuation."""
+    from tablero.alphabet import SPANISH
+    from tablero.engine.bots import Bot
+    from tablero.lexicon import load_lexicon
+
+    lexicon = load_lexicon("es", SPANISH)
+    ahead = Game("fise", ["A", "B"], lexicon, seed=5)
+    behind = Game.replay(list(ahead.log), lexicon)
+    bot = Bot("greedy", ahead.variant, lexicon)
+    for _ in range(6):
+        ahead.play(bot.choose(ahead))
+    behind.extend(ahead.log)
+    assert behind.log == ahead.log
+    assert behind.state() == ahead.state()
+    forged = [*ahead.log[:-1], {**ahead.log[-1], "score": 999}]
+    other = Game.replay(ahead.log[:3], lexicon)
+    with pytest.raises(ValueError, match="does not replay the same"):
+        other.extend(forged)
