@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..lexicon import Lexicon
 
-__all__ = ["Settings", "default_data_dir", "default_db_url"]
+__all__ = ["Quotas", "Settings", "default_data_dir", "default_db_url"]
 
 
 def default_data_dir() -> Path:
@@ -30,6 +30,22 @@ def default_db_url() -> str:
 
 
 @dataclass(frozen=True)
+class Quotas:
+    """What one address (and everyone together) may hold on a shared server."""
+
+    lobby_waiting_per_address: int = 3
+    """Waiting tables the lobby shows per creator's address (the newest ones)."""
+    uploads_per_address: int = 20
+    """Rule files one address may have stored at once."""
+    upload_unused_days: float = 30.0
+    """An uploaded rule file that no table uses is deleted after this many days unused."""
+    bot_tables_per_address: int = 2
+    """Tables with only computer players in play at once, per creator's address."""
+    bot_tables_total: int = 20
+    """... and on the whole server: each keeps a bot worker busy."""
+
+
+@dataclass(frozen=True)
 class Settings:
     db_url: str = field(default_factory=default_db_url)
     """A SQLAlchemy URL or a plain file path (SQLite); ``postgresql://`` uses psycopg 3."""
@@ -39,3 +55,11 @@ class Settings:
     """Seconds a bot waits before moving, so people can follow the game."""
     resume_on_start: bool = True
     """Load every table in play at start-up, so clocks and bots go on by themselves."""
+    allowed_origins: tuple[str, ...] = ()
+    """Other sites (``https://host[:port]``) whose pages may open WebSockets and write; the
+    server's own origin is always allowed (docs/web-api.md, "Limits")."""
+    redis_url: str | None = None
+    """``redis://…``: table events pass between processes through Redis, so several
+    processes (and machines) can serve one database. None: one process (``$TABLERO_REDIS``
+    is read by ``tablero serve``)."""
+    quotas: Quotas = field(default_factory=Quotas)

@@ -104,7 +104,7 @@ def test_two_servers_on_one_database_never_fork_a_game(
     server: Server, mini_es: WordListLexicon, mini_ro: WordListLexicon
 ) -> None:
     """The database is the truth: a server whose memory is behind cannot add a diverging move;
-    it refuses with storage_failed, reloads, and then takes moves on the stored game."""
+    it refuses with 409 stale_seq, catches up, and then takes moves on the stored game."""
     table, tokens = two_players(server, upload(server))
     other = Server(server.db_url, {"es": mini_es, "ro": mini_ro})
     other.start()
@@ -114,7 +114,8 @@ def test_two_servers_on_one_database_never_fork_a_game(
         r = server.move(table, tokens[seat], {"kind": "pass"}, view["seq"])
         assert r.status_code == 200
         r = other.move(table, tokens[seat], {"kind": "pass"}, view["seq"])  # behind: same seq
-        assert r.status_code == 503 and r.json()["error"]["code"] == "storage_failed"
+        assert r.status_code == 409 and r.json()["error"]["code"] == "stale_seq"
+        assert r.json()["error"]["seq"] == view["seq"] + 1
         reloaded = other.view(table)
         assert reloaded["seq"] == view["seq"] + 1 and reloaded["to_move"] == 1 - seat
         assert stable(reloaded) == stable(server.view(table))

@@ -18,7 +18,7 @@ def test_migrations_match_the_models(db_url: str) -> None:
         with engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
             assert diff == []
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0001"
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0002"
         tables = set(inspect(engine).get_table_names())
         assert {"game_tables", "seats", "events", "uploaded_variants"} <= tables
     finally:

@@ -8,7 +8,7 @@ the time the current turn started (the clocks). Times are Unix seconds.
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = ["Base", "EventRow", "SeatRow", "TableRow", "UploadedVariantRow"]
@@ -26,6 +26,12 @@ class UploadedVariantRow(Base):
     title: Mapped[str] = mapped_column(String(200))
     toml: Mapped[str] = mapped_column(Text)
     created_at: Mapped[float] = mapped_column(Float)
+    creator: Mapped[str | None] = mapped_column(String(64))
+    """A hash of the uploader's address: uploads are counted per address (a quota)."""
+    last_used_at: Mapped[float | None] = mapped_column(Float)
+    """When a table last used it; an upload unused for long is deleted."""
+
+    __table_args__ = (Index("ix_uploaded_variants_creator", "creator"),)
 
 
 class TableRow(Base):
@@ -46,6 +52,16 @@ class TableRow(Base):
     """Set at a clean shutdown: the time until the next start is not charged to anyone."""
     created_at: Mapped[float] = mapped_column(Float, index=True)
     updated_at: Mapped[float] = mapped_column(Float)
+    seq: Mapped[int] = mapped_column(Integer, server_default="0")
+    """How many events are stored. A writer appends only if it saw this count: two processes
+    never both store a move at the same ``seq`` (the update locks the row)."""
+    owner: Mapped[str | None] = mapped_column(String(64))
+    """The process that keeps this table's clock and bots, while ``lease_until`` is ahead."""
+    lease_until: Mapped[float | None] = mapped_column(Float)
+    creator: Mapped[str | None] = mapped_column(String(64))
+    """A hash of the creator's address: the lobby shows a few waiting tables per address."""
+
+    __table_args__ = (Index("ix_game_tables_creator", "creator", "state"),)
 
 
 class SeatRow(Base):

@@ -2,38 +2,98 @@
 in a worker thread (the callers use ``asyncio.to_thread``): a move is committed before the
 server acknowledges or broadcasts it.
 
-Events are appended with their index as part of the primary key, so if two writers ever
-raced on one table, the second would fail instead of forking the game.
+Two refusals matter to callers, and both leave the database as it was:
+
+- ``StorageUnavailable`` (503): the database could not be reached or failed. Whether a commit
+  whose answer was lost landed is unknown, so the caller re-reads the table before its next
+  write (``load_since``).
+- ``StaleSeq`` (409): another writer (another process) stored events first. A table's row
+  holds its event count, ``seq``; an append updates it only from the count the writer saw,
+  which locks the row, so two writers never both append at one ``seq``. Events also have
+  their index in the primary key, a second guard.
 """
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy import Engine, func, select, update
+from sqlalchemy import Engine, delete, exists, func, literal, or_, select, update
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
 
 from ...game import Event
+from ..errors import ApiError
 from ..tables.info import SeatInfo
 from .models import EventRow, SeatRow, TableRow, UploadedVariantRow
 
 __all__ = [
+    "StaleSeq",
+    "StorageUnavailable",
     "StoredTable",
     "append_events",
+    "claim_tables",
+    "count_bot_tables",
     "create_table",
     "encode_event",
+    "expire_uploads",
     "get_upload",
+    "guarded",
     "list_tables",
+    "load_since",
     "load_table",
     "pause_clocks",
     "playing_table_ids",
+    "release_leases",
+    "renew_leases",
     "resume_clocks",
     "save_upload",
     "set_seat",
+    "touch_upload",
 ]
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class StorageUnavailable(ApiError):
+    """The database did not answer or failed; nothing the request asked for was stored."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            503,
+            "storage_unavailable",
+            "the game store is not answering; nothing was changed, try again in a moment",
+        )
+
+
+class StaleSeq(ApiError):
+    """Another writer stored events on this table first."""
+
+    def __init__(self, stored: int | None = None) -> None:
+        extra = {} if stored is None else {"seq": stored}
+        super().__init__(
+            409, "stale_seq", "the table has moved on: look again and replay your move", **extra
+        )
+
+
+def guarded(fn: Callable[P, R]) -> Callable[P, R]:
+    """Database failures become ``StorageUnavailable``; a clash of keys, ``StaleSeq``."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except sa_exc.IntegrityError:
+            raise StaleSeq() from None
+        except (sa_exc.DBAPIError, sa_exc.TimeoutError) as e:
+            raise StorageUnavailable() from e
+
+    return wrapper
 
 
 def encode_event(event: Event) -> str:
@@ -45,6 +105,12 @@ class StoredTable:
     row: dict[str, Any]
     seats: list[SeatInfo]
     events: list[Event]
+    first: int = 0
+    """The index of ``events[0]`` in the log (``load_since`` reads only the new ones)."""
+
+    @property
+    def seq(self) -> int:
+        return int(self.row["seq"])
 
 
 def _row_dict(row: TableRow) -> dict[str, Any]:
@@ -55,19 +121,75 @@ def _seat_info(row: SeatRow) -> SeatInfo:
     return SeatInfo(row.seat, row.kind, row.nickname, row.bot_level, row.token_hash)
 
 
+@guarded
 def save_upload(
-    engine: Engine, upload_id: str, name: str, title: str, toml: str, now: float
-) -> None:
+    engine: Engine,
+    upload_id: str,
+    name: str,
+    title: str,
+    toml: str,
+    now: float,
+    creator: str | None = None,
+    quota: int | None = None,
+) -> bool:
+    """Store a rule file; False (nothing stored) if ``creator`` already has ``quota`` uploads."""
     with Session(engine) as s, s.begin():
-        s.add(UploadedVariantRow(id=upload_id, name=name, title=title, toml=toml, created_at=now))
+        if quota is not None and creator is not None:
+            held = s.scalar(
+                select(func.count())
+                .select_from(UploadedVariantRow)
+                .where(UploadedVariantRow.creator == creator)
+            )
+            if (held or 0) >= quota:
+                return False
+        s.add(
+            UploadedVariantRow(
+                id=upload_id,
+                name=name,
+                title=title,
+                toml=toml,
+                created_at=now,
+                creator=creator,
+                last_used_at=now,
+            )
+        )
+        return True
 
 
+@guarded
 def get_upload(engine: Engine, upload_id: str) -> str | None:
     with Session(engine) as s:
         row = s.get(UploadedVariantRow, upload_id)
         return None if row is None else row.toml
 
 
+@guarded
+def touch_upload(engine: Engine, upload_id: str, now: float) -> None:
+    """A table was made with it: it is in use."""
+    with Session(engine) as s, s.begin():
+        s.execute(
+            update(UploadedVariantRow)
+            .where(UploadedVariantRow.id == upload_id)
+            .values(last_used_at=now)
+        )
+
+
+@guarded
+def expire_uploads(engine: Engine, unused_since: float) -> int:
+    """Delete the uploads no table uses and none has used since ``unused_since``."""
+    with Session(engine) as s, s.begin():
+        used = exists().where(TableRow.variant_ref == UploadedVariantRow.id)
+        done = s.execute(
+            delete(UploadedVariantRow).where(
+                func.coalesce(UploadedVariantRow.last_used_at, UploadedVariantRow.created_at)
+                < unused_since,
+                ~used,
+            )
+        )
+        return int(done.rowcount)  # type: ignore[attr-defined]
+
+
+@guarded
 def create_table(
     engine: Engine,
     row: dict[str, Any],
@@ -75,7 +197,7 @@ def create_table(
     events: Sequence[Event],
 ) -> None:
     with Session(engine) as s, s.begin():
-        s.add(TableRow(**row))
+        s.add(TableRow(**(row | {"seq": len(events)})))
         s.flush()
         for seat in seats:
             s.add(
@@ -96,7 +218,14 @@ def create_table(
             )
 
 
+@guarded
 def load_table(engine: Engine, table_id: str) -> StoredTable | None:
+    return load_since(engine, table_id, 0)
+
+
+@guarded
+def load_since(engine: Engine, table_id: str, first: int) -> StoredTable | None:
+    """The table's row and seats, and its events from index ``first`` on."""
     with Session(engine) as s:
         row = s.get(TableRow, table_id)
         if row is None:
@@ -105,42 +234,63 @@ def load_table(engine: Engine, table_id: str) -> StoredTable | None:
             select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         ).all()
         events = s.scalars(
-            select(EventRow.data).where(EventRow.table_id == table_id).order_by(EventRow.idx)
+            select(EventRow.data)
+            .where(EventRow.table_id == table_id, EventRow.idx >= first)
+            .order_by(EventRow.idx)
         ).all()
         return StoredTable(
-            _row_dict(row), [_seat_info(x) for x in seats], [json.loads(e) for e in events]
+            _row_dict(row), [_seat_info(x) for x in seats], [json.loads(e) for e in events], first
         )
 
 
+@guarded
 def list_tables(
-    engine: Engine, limit: int, finished_since: float
+    engine: Engine, limit: int, finished_since: float, waiting_per_creator: int
 ) -> list[tuple[dict[str, Any], list[SeatInfo], int]]:
-    """Newest first: open and playing tables, and finished ones since ``finished_since``."""
+    """Newest first: playing tables, finished ones since ``finished_since``, and waiting ones,
+    at most ``waiting_per_creator`` of each creator (one address cannot fill the lobby)."""
     with Session(engine) as s:
-        rows = s.scalars(
-            select(TableRow)
+        creator = func.coalesce(TableRow.creator, TableRow.id)
+        rank = (
+            func.row_number()
+            .over(partition_by=(creator, TableRow.state), order_by=TableRow.created_at.desc())
+            .label("rank")
+        )
+        ranked = (
+            select(TableRow.id, TableRow.state, TableRow.created_at, rank)
             .where((TableRow.state != "over") | (TableRow.updated_at >= finished_since))
-            .order_by(TableRow.created_at.desc())
+            .subquery()
+        )
+        ids_query = (
+            select(ranked.c.id)
+            .where((ranked.c.state != "waiting") | (ranked.c.rank <= waiting_per_creator))
+            .order_by(ranked.c.created_at.desc())
             .limit(limit)
-        ).all()
-        ids = [r.id for r in rows]
+        )
+        ids = list(s.scalars(ids_query).all())
         if not ids:
             return []
+        rows = {r.id: r for r in s.scalars(select(TableRow).where(TableRow.id.in_(ids)))}
         seats: dict[str, list[SeatInfo]] = {i: [] for i in ids}
         for seat in s.scalars(
             select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
         ):
             seats[seat.table_id].append(_seat_info(seat))
-        counts: dict[str, int] = {}
-        for table_id, n in s.execute(
-            select(EventRow.table_id, func.count())
-            .where(EventRow.table_id.in_(ids))
-            .group_by(EventRow.table_id)
-        ):
-            counts[table_id] = int(n)
-        return [(_row_dict(r), seats[r.id], counts.get(r.id, 0)) for r in rows]
+        return [(_row_dict(rows[i]), seats[i], rows[i].seq) for i in ids if i in rows]
 
 
+@guarded
+def count_bot_tables(engine: Engine, creator: str | None) -> tuple[int, int]:
+    """Tables in play with only computer players: (``creator``'s, everyone's)."""
+    with Session(engine) as s:
+        human = exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind != "bot")
+        base = select(func.count()).select_from(TableRow).where(TableRow.state == "playing", ~human)
+        total = s.scalar(base) or 0
+        mine = s.scalar(base.where(TableRow.creator == creator)) if creator else 0
+        return int(mine or 0), int(total)
+
+
+@guarded
 def set_seat(
     engine: Engine,
     table_id: str,
@@ -186,12 +336,10 @@ def _set_seat(
     )
     if done.rowcount != 1:  # type: ignore[attr-defined]
         raise _SeatChanged
-    _append(s, table_id, first_idx, events, now)
-    s.execute(
-        update(TableRow).where(TableRow.id == table_id).values(updated_at=now, **table_changes)
-    )
+    _append(s, table_id, first_idx, events, now, table_changes)
 
 
+@guarded
 def append_events(
     engine: Engine,
     table_id: str,
@@ -200,27 +348,112 @@ def append_events(
     table_changes: dict[str, Any],
     now: float,
 ) -> None:
-    """One action's events and the table's new state, in one transaction."""
+    """One action's events and the table's new state, in one transaction; ``StaleSeq`` if
+    the table does not hold exactly ``first_idx`` events."""
     with Session(engine) as s, s.begin():
-        _append(s, table_id, first_idx, events, now)
-        s.execute(
-            update(TableRow).where(TableRow.id == table_id).values(updated_at=now, **table_changes)
-        )
+        _append(s, table_id, first_idx, events, now, table_changes)
 
 
-def _append(s: Session, table_id: str, first_idx: int, events: Sequence[Event], now: float) -> None:
+def _append(
+    s: Session,
+    table_id: str,
+    first_idx: int,
+    events: Sequence[Event],
+    now: float,
+    table_changes: dict[str, Any],
+) -> None:
+    # The conditional update comes first: it takes the row's lock, so a second writer waits
+    # here and then finds the count changed.
+    done = s.execute(
+        update(TableRow)
+        .where(TableRow.id == table_id, TableRow.seq == first_idx)
+        .values(updated_at=now, seq=first_idx + len(events), **table_changes)
+    )
+    if done.rowcount != 1:  # type: ignore[attr-defined]
+        stored = s.scalar(select(TableRow.seq).where(TableRow.id == table_id))
+        raise StaleSeq(stored)
     for i, e in enumerate(events):
         s.add(EventRow(table_id=table_id, idx=first_idx + i, data=encode_event(e), created_at=now))
     s.flush()
 
 
+@guarded
 def playing_table_ids(engine: Engine) -> list[str]:
     with Session(engine) as s:
         return list(s.scalars(select(TableRow.id).where(TableRow.state == "playing")).all())
 
 
+# -- leases: which process keeps a table's clock and bots -----------------------------------
+
+
+@guarded
+def claim_tables(
+    engine: Engine,
+    owner: str,
+    now: float,
+    until: float,
+    ids: Sequence[str] | None = None,
+    force: bool = False,
+) -> list[str]:
+    """Take the lease of tables in play whose lease is free or ran out (all such tables, or
+    those of ``ids``). Each is a conditional update, so two processes never both win one.
+    ``force`` takes every table in play: a single process starting after a crash does not
+    wait for its dead predecessor's leases to run out."""
+    free = or_(
+        TableRow.lease_until.is_(None),
+        TableRow.lease_until < now,
+        TableRow.owner == owner,
+        literal(force),
+    )
+    with Session(engine) as s, s.begin():
+        query = select(TableRow.id).where(TableRow.state == "playing", free)
+        if ids is not None:
+            query = query.where(TableRow.id.in_(list(ids)))
+        claimed = []
+        for table_id in s.scalars(query).all():
+            done = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, free)
+                .values(owner=owner, lease_until=until)
+            )
+            if done.rowcount == 1:  # type: ignore[attr-defined]
+                claimed.append(table_id)
+        return claimed
+
+
+@guarded
+def renew_leases(engine: Engine, owner: str, ids: Sequence[str], until: float) -> list[str]:
+    """Extend this process's leases; the ids still held (a lease lost to a takeover is not)."""
+    if not ids:
+        return []
+    with Session(engine) as s, s.begin():
+        s.execute(
+            update(TableRow)
+            .where(TableRow.owner == owner, TableRow.id.in_(list(ids)))
+            .values(lease_until=until)
+        )
+        return list(
+            s.scalars(
+                select(TableRow.id).where(TableRow.owner == owner, TableRow.id.in_(list(ids)))
+            ).all()
+        )
+
+
+@guarded
+def release_leases(engine: Engine, owner: str) -> None:
+    """At a clean shutdown: another process may take the tables at once."""
+    with Session(engine) as s, s.begin():
+        s.execute(
+            update(TableRow).where(TableRow.owner == owner).values(owner=None, lease_until=None)
+        )
+
+
+# -- clocks across a restart ------------------------------------------------------------------
+
+
+@guarded
 def pause_clocks(engine: Engine, now: float) -> None:
-    """At a clean shutdown: remember when the clocks stopped."""
+    """At a clean shutdown of the last process: remember when the clocks stopped."""
     with Session(engine) as s, s.begin():
         s.execute(
             update(TableRow)
@@ -233,6 +466,7 @@ def pause_clocks(engine: Engine, now: float) -> None:
         )
 
 
+@guarded
 def resume_clocks(engine: Engine, now: float) -> None:
     """At start: the turns that were running go on as if the server had never stopped."""
     with Session(engine) as s, s.begin():

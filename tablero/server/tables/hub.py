@@ -1,10 +1,22 @@
-"""The live tables of one server process, loaded from the database on first use."""
+"""The live tables of one server process, loaded from the database on first use.
+
+With several processes on one database (``RedisBus``), each table's clock and bots are kept
+by one process, the holder of its lease (``game_tables.owner`` until ``lease_until``). A
+process renews its leases every few seconds; when a process dies, its leases run out and
+another process takes its tables over (``claim_tables``), catching up from the database.
+With one process, it holds every lease from the start.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import os
+import secrets
+import socket
 import time
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Engine
@@ -12,6 +24,8 @@ from sqlalchemy import Engine
 from ...game import Event, Game
 from ...variant import Variant
 from .. import catalog
+from ..bus import Bus, LocalBus
+from ..config import Quotas
 from ..errors import ApiError
 from ..lexicons import LexiconProvider
 from ..store import tables as store
@@ -25,17 +39,47 @@ __all__ = ["Hub"]
 
 log = logging.getLogger("tablero.server")
 
+LEASE_SECONDS = 10.0
+"""How long a lease lasts unrenewed: a dead process's tables are taken over within this."""
+LEASE_RENEW_SECONDS = 3.0
+"""How often a process renews its leases and looks for tables nobody keeps."""
+EXPIRE_UPLOADS_EVERY = 3600.0
+
+
+def process_name() -> str:
+    """A name for this process, unique among the processes of a deployment."""
+    return f"{socket.gethostname()[:32]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def address_key(client: str) -> str | None:
+    """What is stored of a client's address: a hash (the lobby and quotas compare it)."""
+    if not client:
+        return None
+    return hashlib.sha256(f"tablero-address:{client}".encode()).hexdigest()[:32]
+
 
 class Hub:
-    """The rooms of one server, loaded from the database on first use."""
+    """The rooms of one server process, loaded from the database on first use."""
 
-    def __init__(self, engine: Engine, lexicons: LexiconProvider, bot_delay: float) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        lexicons: LexiconProvider,
+        bot_delay: float,
+        bus: Bus | None = None,
+        quotas: Quotas | None = None,
+    ) -> None:
         self.engine = engine
         self.lexicons = lexicons
         self.bot_delay = bot_delay
+        self.bus = bus or LocalBus()
+        self.quotas = quotas or Quotas()
+        self.process_id = getattr(self.bus, "origin", None) or process_name()
+        """This process, as its leases and its news on the bus name it."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._variants: dict[str, Variant] = {}
+        self._keeper: asyncio.Task[None] | None = None
 
     # -- variants -----------------------------------------------------------------------------
 
@@ -59,12 +103,27 @@ class Hub:
 
     async def upload(self, text: str, client: str = "") -> tuple[str, Variant]:
         """Store a rule file; ``client`` is the uploader's address (quotas are per address)."""
-        v = catalog.parse_upload(text)
         ref = catalog.new_upload_id()
         v = catalog.parse_upload(text, source=f"upload:{ref}")
-        await asyncio.to_thread(
-            store.save_upload, self.engine, ref, v.name, v.title, text, time.time()
+        quota = self.quotas.uploads_per_address
+        stored = await asyncio.to_thread(
+            store.save_upload,
+            self.engine,
+            ref,
+            v.name,
+            v.title,
+            text,
+            time.time(),
+            address_key(client),
+            quota,
         )
+        if not stored:
+            raise ApiError(
+                429,
+                "quota_exceeded",
+                f"this address already has {quota} uploaded rule files; unused ones are "
+                f"deleted after {self.quotas.upload_unused_days:g} days",
+            )
         self._variants[ref] = v
         return ref, v
 
@@ -73,15 +132,13 @@ class Hub:
     def new_game(self, variant: Variant, names: list[str]) -> Game:
         return Game(variant, names, self.lexicons.lexicon_for(variant))
 
-    def rebuild(self, stored: store.StoredTable) -> tuple[TableInfo, Game | None]:
-        """A table from its rows: the game is replayed from its log (and checked)."""
-        row = stored.row
+    def info_from_row(self, row: dict[str, Any], seats: list[SeatInfo]) -> TableInfo:
+        """A table's options, seats and state from its database rows."""
         base, _ = self.variant_sync(row["variant_ref"])
-        variant = catalog.with_clock(base, row["clock_seconds"])
-        info = TableInfo(
+        return TableInfo(
             id=row["id"],
             variant_ref=row["variant_ref"],
-            variant=variant,
+            variant=catalog.with_clock(base, row["clock_seconds"]),
             title=row["title"],
             language=row["language"],
             clock_seconds=row["clock_seconds"],
@@ -89,8 +146,13 @@ class Hub:
             state=row["state"],
             created_at=row["created_at"],
             turn_started_at=row["turn_started_at"],
-            seats=stored.seats,
+            seats=seats,
         )
+
+    def rebuild(self, stored: store.StoredTable) -> tuple[TableInfo, Game | None]:
+        """A table from its rows: the game is replayed from its log (and checked)."""
+        info = self.info_from_row(stored.row, stored.seats)
+        variant = info.variant
         game = None
         if stored.events:
             game = Game.replay(
@@ -102,27 +164,34 @@ class Hub:
         room = self.rooms.get(table_id)
         if room is not None:
             return room
+        if not (0 < len(table_id) <= 16 and table_id.isascii() and table_id.isalnum()):
+            raise ApiError(404, "not_found", "no such table")
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(table_id)
-            if room is not None:
+        try:
+            async with lock:
+                room = self.rooms.get(table_id)
+                if room is not None:
+                    return room
+                stored = await asyncio.to_thread(store.load_table, self.engine, table_id)
+                if stored is None:
+                    raise ApiError(404, "not_found", f"no table {table_id!r}")
+                info, game = await asyncio.to_thread(self.rebuild, stored)
+                room = Room(self, info, game)
+                self.rooms[table_id] = room
+                await room.start()
                 return room
-            if len(table_id) > 16 or not table_id.isalnum():
-                raise ApiError(404, "not_found", f"no table {table_id!r}")
-            stored = await asyncio.to_thread(store.load_table, self.engine, table_id)
-            if stored is None:
-                raise ApiError(404, "not_found", f"no table {table_id!r}")
-            info, game = await asyncio.to_thread(self.rebuild, stored)
-            room = Room(self, info, game)
-            self.rooms[table_id] = room
-            await room.start()
-            return room
+        finally:
+            # Only loads in progress keep a lock here: an id asked for and not found (or
+            # loaded) leaves nothing behind. A waiter that wakes later finds the room.
+            if self._loading.get(table_id) is lock and not lock.locked():
+                del self._loading[table_id]
 
     async def create_table(
         self, req: CreateTableRequest, clock_given: bool, client: str = ""
     ) -> Room:
         """A new table; ``client`` is the creator's address (the lobby caps tables per address)."""
-        base, _ = await self.variant(req.variant)
+        base, source = await self.variant(req.variant)
+        creator = address_key(client)
         n = len(req.seats)
         if not (max(2, base.min_players) <= n <= min(4, base.max_players)):
             raise ApiError(
@@ -172,6 +241,7 @@ class Hub:
         )
         game: Game | None = None
         if all(s.kind == "bot" for s in seats):
+            await self._check_bot_tables(creator)
             game = await asyncio.to_thread(self.new_game, variant, info.names)
             info.state = "playing"
             info.turn_started_at = now
@@ -187,35 +257,50 @@ class Hub:
             "clock_paused_at": None,
             "created_at": now,
             "updated_at": now,
+            "creator": creator,
+            **(self.lease_values(now) if game is not None else {}),
         }
         events: list[Event] = list(game.log) if game is not None else []
         await asyncio.to_thread(store.create_table, self.engine, row, seats, events)
+        if source == "upload":
+            await asyncio.to_thread(store.touch_upload, self.engine, req.variant, now)
         room = Room(self, info, game)
+        room.owned = game is not None
         self.rooms[info.id] = room
         await room.start()
         return room
 
+    async def _check_bot_tables(self, creator: str | None) -> None:
+        """Tables of computer players only keep a worker busy for long: a few per address,
+        and a limit in all."""
+        q = self.quotas
+        mine, total = await asyncio.to_thread(store.count_bot_tables, self.engine, creator)
+        if creator is not None and mine >= q.bot_tables_per_address:
+            raise ApiError(
+                429,
+                "quota_exceeded",
+                f"this address already has {mine} tables of computer players only in play "
+                f"(at most {q.bot_tables_per_address}); wait for one to end",
+            )
+        if total >= q.bot_tables_total:
+            raise ApiError(
+                503,
+                "busy",
+                f"the server already runs {total} tables of computer players only; try again later",
+            )
+
     async def lobby(self) -> list[dict[str, Any]]:
         since = time.time() - 86400
-        rows = await asyncio.to_thread(store.list_tables, self.engine, 200, since)
+        rows = await asyncio.to_thread(
+            store.list_tables, self.engine, 200, since, self.quotas.lobby_waiting_per_address
+        )
         out = []
         for row, seats, seq in rows:
             try:
-                base, _ = await self.variant(row["variant_ref"])
+                await self.variant(row["variant_ref"])  # loads an upload's rules once
             except ApiError:
                 continue
-            info = TableInfo(
-                id=row["id"],
-                variant_ref=row["variant_ref"],
-                variant=catalog.with_clock(base, row["clock_seconds"]),
-                title=row["title"],
-                language=row["language"],
-                clock_seconds=row["clock_seconds"],
-                dictionary_hints=bool(row["dictionary_hints"]),
-                state=row["state"],
-                created_at=row["created_at"],
-                seats=seats,
-            )
+            info = self.info_from_row(row, seats)
             room = self.rooms.get(row["id"])
             spectators = sum(1 for c in room.connections if c.seat is None) if room else 0
             out.append(lobby_entry(info, spectators, seq))
@@ -226,18 +311,111 @@ class Hub:
             del self.rooms[room.info.id]
             room._closed = True
 
+    # -- between processes --------------------------------------------------------------------
+
+    def lease_values(self, now: float) -> dict[str, Any]:
+        """The columns that give this process a table's lease (set with the change that
+        starts the game)."""
+        return {"owner": self.process_id, "lease_until": now + LEASE_SECONDS}
+
+    async def announce(self, room: Room) -> None:
+        """A change to ``room`` is stored: tell the other processes."""
+        await self.bus.publish(room.info.id, room.seq)
+
+    async def _on_news(self, table_id: str, seq: int) -> None:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            await room.refresh()
+
+    async def _on_reconnect(self) -> None:
+        """The bus was lost for a while: news may have been missed. Every room catches up
+        and sends each of its clients a fresh state."""
+        for room in list(self.rooms.values()):
+            try:
+                await room.resync()
+            except Exception:
+                log.warning("table %s could not catch up yet", room.info.id)
+
+    async def think(self, thunk: Callable[[], Any]) -> Any:
+        """Run a bot's thinking away from the event loop."""
+        return await asyncio.to_thread(thunk)
+
+    async def _keep_leases(self) -> None:
+        """Renew this process's leases; take over the tables nobody keeps; expire uploads."""
+        expired_uploads_at = 0.0
+        while True:
+            await asyncio.sleep(LEASE_RENEW_SECONDS)
+            try:
+                await self._lease_round()
+                if time.time() - expired_uploads_at > EXPIRE_UPLOADS_EVERY:
+                    await self._expire_uploads()
+                    expired_uploads_at = time.time()
+            except asyncio.CancelledError:
+                raise
+            except store.StorageUnavailable:
+                log.warning("leases: the database is not answering; trying again")
+            except Exception:
+                log.exception("leases: a round failed; trying again")
+
+    async def _lease_round(self, force: bool = False) -> None:
+        now = time.time()
+        until = now + LEASE_SECONDS
+        mine = [table_id for table_id, room in self.rooms.items() if room.owned]
+        held = set(
+            await asyncio.to_thread(store.renew_leases, self.engine, self.process_id, mine, until)
+        )
+        for table_id in mine:
+            room = self.rooms.get(table_id)
+            if table_id not in held and room is not None:
+                log.warning("table %s: lease lost; another process keeps it", table_id)
+                room.lose_lease()
+        claimed = await asyncio.to_thread(
+            store.claim_tables, self.engine, self.process_id, now, until, None, force
+        )
+        for table_id in claimed:
+            try:
+                room = await self.room(table_id)
+                if not room.owned:
+                    await room.take_lease()
+            except Exception:
+                log.exception("table %s could not be taken over", table_id)
+
+    async def _expire_uploads(self) -> None:
+        cutoff = time.time() - self.quotas.upload_unused_days * 86400
+        n = await asyncio.to_thread(store.expire_uploads, self.engine, cutoff)
+        if n:
+            log.info("deleted %d uploaded rule files unused since the cutoff", n)
+
     # -- start and stop -----------------------------------------------------------------------
 
-    async def resume(self) -> None:
-        """At start: clocks stopped by a clean shutdown go on; tables in play are loaded."""
-        await asyncio.to_thread(store.resume_clocks, self.engine, time.time())
-        for table_id in await asyncio.to_thread(store.playing_table_ids, self.engine):
-            try:
-                await self.room(table_id)
-            except Exception:
-                log.exception("table %s could not be resumed", table_id)
+    async def resume(self, load_tables: bool = True) -> None:
+        """At start: join the bus; with one process, clocks stopped by a clean shutdown go on
+        and every table in play is this process's; with several, the tables nobody keeps.
+        ``load_tables=False`` leaves tables to load on first use (tests)."""
+        await self.bus.start(self._on_news, self._on_reconnect)
+        single = not self.bus.multi_process
+        try:
+            if single:
+                await asyncio.to_thread(store.resume_clocks, self.engine, time.time())
+            if load_tables:
+                await self._lease_round(force=single)
+            await self._expire_uploads()
+        except store.StorageUnavailable:
+            log.warning("the database is not answering at start; tables resume when it does")
+        self._keeper = asyncio.get_running_loop().create_task(self._keep_leases())
 
     async def shutdown(self) -> None:
+        if self._keeper is not None:
+            self._keeper.cancel()
+            await asyncio.gather(self._keeper, return_exceptions=True)
         for room in list(self.rooms.values()):
             await room.close()
-        await asyncio.to_thread(store.pause_clocks, self.engine, time.time())
+        await self.bus.close()
+        try:
+            if self.bus.multi_process:
+                # The other processes go on: they take this one's tables at once.
+                await asyncio.to_thread(store.release_leases, self.engine, self.process_id)
+            else:
+                await asyncio.to_thread(store.pause_clocks, self.engine, time.time())
+        except store.StorageUnavailable:
+            log.warning("the database is not answering at shutdown")

@@ -2,19 +2,26 @@
 bot (the ``Hub`` in ``hub.py`` holds the rooms).
 
 Every change to a table goes through the room's lock, one at a time: the action is checked,
-applied to the in-memory game, committed to the database, and only then acknowledged and
-broadcast. The work that can take time (a game action near the end, which may search for
-placements; a bot's search; loading a dictionary) runs in a worker thread, still under the
-lock. If the database refuses a write, the room is rebuilt from the database, which is the
-truth: memory is only a cache of the log.
+applied to the in-memory game, stored, and only then acknowledged and broadcast. The database
+is the truth and memory a cache of it:
+
+- If the store fails, the game is rewound to the events the database holds (a replay of the
+  log's prefix, in memory) and the request is answered ``503 storage_unavailable``. Since a
+  lost answer may hide a commit that landed, the room is marked ``suspect`` and re-reads the
+  table before its next change.
+- If another process stored first (``409 stale_seq``), the room catches up from the database.
+- Only the process holding the table's lease (``owned``) runs its clock timer and its bot.
+  Both are supervised: any failure is logged and retried with backoff until the database
+  answers again, so a table never stalls for good.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -46,6 +53,8 @@ log = logging.getLogger("tablero.server")
 
 SEND_TIMEOUT = 5.0
 """Seconds a client may take to accept a message before it is dropped (it can reconnect)."""
+RETRY_FIRST, RETRY_MAX = 0.5, 10.0
+"""Backoff of a failed clock or bot task: seconds before the first retry, and at most."""
 
 
 class Connection(Protocol):
@@ -60,6 +69,8 @@ class Connection(Protocol):
 class _Timers:
     clock: asyncio.Task[None] | None = None
     bot: asyncio.Task[None] | None = None
+    retry: asyncio.Task[None] | None = None
+    backoff: float = RETRY_FIRST
     all: set[asyncio.Task[None]] = field(default_factory=set)
 
 
@@ -72,6 +83,10 @@ class Room:
         self.connections: set[Connection] = set()
         self._timers = _Timers()
         self._closed = False
+        self.suspect = False
+        """A store failed: the database may hold an action memory does not (re-read first)."""
+        self.owned = False
+        """This process holds the table's lease: it keeps the clock and moves the bots."""
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -96,14 +111,27 @@ class Room:
         return seat.seat
 
     async def broadcast(self) -> None:
-        """Every connection gets the table as its viewer may see it."""
-        for conn in list(self.connections):
+        """Every connection gets the table as its viewer may see it.
+
+        The views are built first (one per seat, one for all spectators), then sent to every
+        connection at once, so a slow client delays nobody, and a stalled one is dropped (it
+        reconnects and gets a fresh state).
+        """
+        conns = list(self.connections)
+        if not conns:
+            return
+        views: dict[int | None, dict[str, Any]] = {}
+        for conn in conns:
+            if conn.seat not in views:
+                views[conn.seat] = {"type": "state", "table": self.view(conn.seat)}
+
+        async def send(conn: Connection) -> None:
             try:
-                await asyncio.wait_for(
-                    conn.send({"type": "state", "table": self.view(conn.seat)}), SEND_TIMEOUT
-                )
+                await asyncio.wait_for(conn.send(views[conn.seat]), SEND_TIMEOUT)
             except Exception:  # a dead or stalled socket must not hold up the table
                 self.connections.discard(conn)
+
+        await asyncio.gather(*(send(c) for c in conns))
 
     async def attach(self, conn: Connection) -> None:
         async with self.lock:
@@ -127,6 +155,7 @@ class Room:
     async def sit(self, seat: int, nickname: str) -> str:
         check_nickname(nickname)
         async with self.lock:
+            await self._sync_if_suspect()
             info = self.info
             if not 0 <= seat < len(info.seats):
                 raise ApiError(
@@ -145,6 +174,7 @@ class Room:
 
     async def leave(self, seat: int) -> None:
         async with self.lock:
+            await self._sync_if_suspect()
             if self.info.state != "waiting":
                 raise ApiError(409, "cannot_leave", "the game has started: a seat cannot be left")
             freed = SeatInfo(seat, "open")
@@ -159,25 +189,34 @@ class Room:
         if all(s.kind != "open" for s in seats):
             names = [s.nickname or f"Seat {s.seat + 1}" for s in seats]
             game = await asyncio.to_thread(self.hub.new_game, info.variant, names)
-            changes = {"state": "playing", "turn_started_at": now}
-        ok = await asyncio.to_thread(
-            store.set_seat,
-            self.hub.engine,
-            info.id,
-            changed,
-            expect,
-            changes,
-            0,
-            game.log if game is not None else [],
-            now,
-        )
-        if not ok:
+            # The process that starts the game keeps its clock and bots (the lease).
+            changes = {"state": "playing", "turn_started_at": now, **self.hub.lease_values(now)}
+        try:
+            ok = await asyncio.to_thread(
+                store.set_seat,
+                self.hub.engine,
+                info.id,
+                changed,
+                expect,
+                changes,
+                0,
+                game.log if game is not None else [],
+                now,
+            )
+        except store.StaleSeq:
+            ok = False
+        except store.StorageUnavailable:
+            self.suspect = True
+            raise
+        if not ok:  # another process changed the table: catch up, then refuse
+            await self._sync()
             raise ApiError(409, "seat_taken", f"seat {changed.seat} was just taken")
         info.seats = seats
         if game is not None:
             self.game = game
             info.state = "playing"
             info.turn_started_at = now
+            self.owned = True
         await self._after_change()
 
     # -- preview ------------------------------------------------------------------------------
@@ -256,6 +295,10 @@ class Room:
 
     async def move(self, seat: int, seq: int, move_in: MoveIn) -> tuple[TurnResult, int]:
         async with self.lock:
+            if self.suspect or seq > self.seq:
+                # A client that has seen more than this process (a move stored by another
+                # process whose news has not arrived yet) makes us catch up first.
+                await self._sync()
             await self._settle_clock()
             game = self._require_playing()
             if seq != len(game.log):
@@ -269,10 +312,10 @@ class Room:
             if game.is_over and not isinstance(move, Challenge):
                 raise ApiError(409, "game_over", "the game is over")
             result = await self._apply(seat, move)
-            return result, len(game.log)
+            return result, self.seq
 
     async def _apply(self, seat: int, move: Move) -> TurnResult:
-        """Check, apply, commit; then broadcast. Raises ApiError and changes nothing if refused."""
+        """Check, apply, store; then broadcast. Raises ApiError and changes nothing if refused."""
         game = self.game
         assert game is not None
         info = self.info
@@ -295,62 +338,138 @@ class Room:
             def act() -> TurnResult:
                 return game.play(move, round(elapsed, 3))
 
-        result = await asyncio.to_thread(self._commit, act, seat, mover_before, now)
+        # The mover's turn is over (or, after another seat's challenge, someone else is to
+        # move): the next turn's time starts now. Otherwise the running turn goes on.
+        result = await self._commit(
+            act, lambda g: seat == mover_before or g.to_move != mover_before, now
+        )
         await self._after_change()
         return result
 
-    def _commit(
-        self, act: Callable[[], TurnResult], seat: int, mover_before: int, now: float
+    async def _commit(
+        self,
+        act: Callable[[], TurnResult],
+        new_turn: Callable[[Game], bool],
+        now: float,
     ) -> TurnResult:
-        """In a worker thread: apply the action and store its events, or change nothing."""
+        """Apply the action and store its events, or leave memory as the database has it."""
         game = self.game
         assert game is not None
         first = len(game.log)
+
+        def apply() -> TurnResult:
+            try:
+                return act()
+            except IllegalMove as e:
+                raise from_illegal(e) from None
+            except ValueError as e:
+                raise ApiError(422, "invalid_request", str(e)) from None
+
         try:
-            result = act()
-        except IllegalMove as e:
-            raise from_illegal(e) from None
-        except ValueError as e:
-            raise ApiError(422, "invalid_request", str(e)) from None
-        except Exception:
-            self._reload_sync()  # a failure half-way must not leave memory ahead of the log
+            result = await asyncio.to_thread(apply)
+        except ApiError:
+            if len(game.log) != first:  # pragma: no cover - the rules refuse before changing
+                await asyncio.to_thread(self._rewind, first)
             raise
-        # The mover's turn is over (or, after another seat's challenge, someone else is to
-        # move): the next turn's time starts now. Otherwise the running turn goes on.
-        self._store_events(game, first, now, seat == mover_before or game.to_move != mover_before)
+        except Exception:
+            await asyncio.to_thread(self._rewind, first)
+            raise
+        try:
+            await self._store_events(game, first, now, new_turn(game))
+        except store.StaleSeq:
+            await asyncio.to_thread(self._rewind, first)
+            await self._sync()
+            raise ApiError(
+                409,
+                "stale_seq",
+                f"the table has moved on (seq {self.seq}): look again",
+                seq=self.seq,
+            ) from None
+        except Exception:
+            # Not stored (or not known to be): memory goes back to what the database held,
+            # and the next change re-reads the table in case the commit did land.
+            await asyncio.to_thread(self._rewind, first)
+            self.suspect = True
+            log.warning("table %s: an action could not be stored; rewound", self.info.id)
+            raise store.StorageUnavailable() from None
         return result
 
-    def _store_events(self, game: Game, first: int, now: float, new_turn: bool) -> None:
-        """Commit ``game.log[first:]`` with the table's new state; on failure reload."""
+    async def _store_events(self, game: Game, first: int, now: float, new_turn: bool) -> None:
+        """Store ``game.log[first:]`` with the table's new state, then update ``info``."""
         info = self.info
         started = info.turn_started_at
         if new_turn or started is None:
             started = now
         state = "over" if game.is_over else "playing"
-        try:
-            store.append_events(
-                self.hub.engine,
-                info.id,
-                first,
-                game.log[first:],
-                {"state": state, "turn_started_at": started},
-                now,
-            )
-        except Exception as e:
-            log.exception("table %s: storing events failed; reloading from the database", info.id)
-            self._reload_sync()
-            raise ApiError(503, "storage_failed", "the move could not be stored; try again") from e
+        await asyncio.to_thread(
+            store.append_events,
+            self.hub.engine,
+            info.id,
+            first,
+            game.log[first:],
+            {"state": state, "turn_started_at": started},
+            now,
+        )
         info.state = state
         info.turn_started_at = started
 
-    def _reload_sync(self) -> None:
-        stored = store.load_table(self.hub.engine, self.info.id)
-        if stored is None:  # pragma: no cover - tables are never deleted
+    def _rewind(self, length: int) -> None:
+        """Put the game back to its first ``length`` events (a replay in memory: no database)."""
+        game = self.game
+        if game is None or len(game.log) == length:
             return
-        info, game = self.hub.rebuild(stored)
-        self.info, self.game = info, game
+        variant = game.variant
+        self.game = Game.replay(game.log[:length], game.lexicon, lambda _name: variant)
 
-    # -- clocks -------------------------------------------------------------------------------
+    # -- catching up with the database ----------------------------------------------------------
+
+    async def _sync_if_suspect(self) -> None:
+        if self.suspect:
+            await self._sync()
+
+    async def _sync(self) -> bool:
+        """Catch up with the database (call under the lock): the table's seats and state, and
+        any events stored by another process or by a commit whose answer was lost. True if
+        anything changed. ``StorageUnavailable`` if the database does not answer."""
+        changed = await asyncio.to_thread(self._sync_blocking)
+        self.suspect = False
+        return changed
+
+    def _sync_blocking(self) -> bool:
+        have = self.seq
+        stored = store.load_since(self.hub.engine, self.info.id, have)
+        if stored is None:  # pragma: no cover - tables are never deleted
+            return False
+        info = self.hub.info_from_row(stored.row, stored.seats)
+        changed = info != self.info
+        self.info = info
+        if stored.seq == have:
+            return changed
+        game = self.game
+        if game is not None and stored.seq > have:
+            try:
+                game.extend([*game.log, *stored.events])
+                return True
+            except Exception:
+                log.warning("table %s: catching up failed; reloading it", info.id)
+        full = store.load_table(self.hub.engine, info.id)
+        assert full is not None
+        self.info, self.game = self.hub.rebuild(full)
+        return True
+
+    async def refresh(self) -> None:
+        """News from another process: catch up, show it, and go on with clock and bots."""
+        async with self.lock:
+            if await self._sync():
+                await self.broadcast()
+                self._schedule()
+
+    async def resync(self) -> None:
+        """After a lost connection to the bus: catch up and send every client a fresh state."""
+        async with self.lock:
+            await self._sync()
+            await self.broadcast()
+            self._schedule()
 
     async def _settle_clock(self) -> None:
         """Record the timeouts that are due (a skip clock at zero): the server keeps time."""
@@ -374,18 +493,14 @@ class Room:
             now = time.time()
             if player.clock - (now - info.turn_started_at) > 0:
                 break
-            await asyncio.to_thread(self._commit_timeout, game, now)
+            await self._commit(game.timeout, lambda _g: True, now)
             changed = True
         if changed:
             await self._after_change()
 
-    def _commit_timeout(self, game: Game, now: float) -> None:
-        first = len(game.log)
-        game.timeout()
-        self._store_events(game, first, now, new_turn=True)
-
     def _schedule(self) -> None:
-        """(Re)start the clock timer and the bot for the player to move."""
+        """(Re)start the clock timer and the bot for the player to move, if this process keeps
+        the table's time (holds its lease)."""
         if self._closed:
             return
         current = asyncio.current_task()
@@ -395,7 +510,7 @@ class Room:
                 task.cancel()
             setattr(self._timers, name, None)
         game, info = self.game, self.info
-        if game is None or game.is_over or info.state != "playing":
+        if not self.owned or game is None or game.is_over or info.state != "playing":
             return
         clock = info.variant.clock
         player = game.current
@@ -407,15 +522,52 @@ class Room:
             and info.turn_started_at is not None
         ):
             delay = max(0.0, info.turn_started_at + player.clock - time.time())
-            self._timers.clock = self._spawn(self._clock_timer(delay))
+            self._timers.clock = self._spawn(self._clock_timer(delay), "clock")
         if info.seats[game.to_move].kind == "bot":
-            self._timers.bot = self._spawn(self._bot_turn(len(game.log)))
+            self._timers.bot = self._spawn(self._bot_turn(len(game.log)), "bot")
 
-    def _spawn(self, coro: Any) -> asyncio.Task[None]:
-        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
+    def _spawn(self, coro: Coroutine[Any, Any, None], what: str) -> asyncio.Task[None]:
+        """Run a clock or bot task under supervision: if it fails (the database is down, a
+        bug), the failure is logged and the table retries later by itself."""
+
+        async def supervised() -> None:
+            try:
+                await coro
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                if isinstance(e, store.StorageUnavailable):
+                    log.warning("table %s: %s waits for the database", self.info.id, what)
+                else:
+                    log.exception("table %s: %s failed; retrying", self.info.id, what)
+                self._retry_later()
+            else:
+                self._timers.backoff = RETRY_FIRST
+
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(supervised())
         self._timers.all.add(task)
         task.add_done_callback(self._timers.all.discard)
         return task
+
+    def _retry_later(self) -> None:
+        """Catch up with the database after a backoff, then schedule clock and bot again."""
+        pending = self._timers.retry
+        if self._closed or (
+            pending is not None and not pending.done() and pending is not asyncio.current_task()
+        ):
+            return
+        delay = self._timers.backoff
+        self._timers.backoff = min(RETRY_MAX, delay * 2)
+
+        async def retry() -> None:
+            await asyncio.sleep(delay * random.uniform(0.75, 1.25))
+            async with self.lock:
+                await self._sync()
+                await self._settle_clock()
+                await self.broadcast()
+                self._schedule()
+
+        self._timers.retry = self._spawn(retry(), "retry")
 
     async def _clock_timer(self, delay: float) -> None:
         await asyncio.sleep(delay + 0.01)
@@ -425,12 +577,14 @@ class Room:
     async def _after_change(self) -> None:
         await self.broadcast()
         self._schedule()
+        await self.hub.announce(self)
 
     # -- bots ---------------------------------------------------------------------------------
 
     async def _bot_turn(self, seq: int) -> None:
         await asyncio.sleep(self.hub.bot_delay)
         async with self.lock:
+            await self._sync_if_suspect()
             await self._settle_clock()
             game = self.game
             if game is None or game.is_over or len(game.log) != seq:
@@ -446,11 +600,12 @@ class Room:
                 think = Pass
         # The bot thinks without the lock, so previews and spectators never wait for it.
         try:
-            move = await asyncio.to_thread(think)
+            move = await self.hub.think(think)
         except Exception:
             log.exception("table %s: bot failed; it passes", self.info.id)
             move = Pass()
         async with self.lock:
+            await self._sync_if_suspect()
             await self._settle_clock()
             game = self.game
             if game is None or game.is_over or game.to_move != seat or len(game.log) != seq:
@@ -458,6 +613,8 @@ class Room:
             try:
                 await self._apply(seat, move)
             except ApiError as e:
+                if e.status >= 500 or e.code == "stale_seq":
+                    raise  # the supervisor retries once the database answers
                 log.warning("table %s: bot move refused (%s); it passes", self.info.id, e.message)
                 await self._apply(seat, Pass())
 
@@ -471,8 +628,24 @@ class Room:
     async def start(self) -> None:
         """After loading: let clocks and bots go on by themselves."""
         async with self.lock:
+            try:
+                await self._settle_clock()
+            except store.StorageUnavailable:
+                self._retry_later()
+            self._schedule()
+
+    async def take_lease(self) -> None:
+        """This process now keeps the table's time: catch up, then run its clock and bots."""
+        async with self.lock:
+            self.owned = True
+            await self._sync()
             await self._settle_clock()
             self._schedule()
+
+    def lose_lease(self) -> None:
+        """Another process keeps the table's time now: stop its clock and bot here."""
+        self.owned = False
+        self._schedule()
 
     async def close(self) -> None:
         self._closed = True
