@@ -87,19 +87,29 @@ def _combos(letters: str, lengths: range) -> list[str]:
 MINI_LETTERS = "AEOSLR"
 
 
+def mini_lexicons() -> dict[str, WordListLexicon]:
+    """The test dictionaries by language (for servers started outside a fixture)."""
+    letters = [t for t in ROMANIAN.letters]
+    ro_words = ["".join(p) for n in (2, 3) for p in itertools.product(letters, repeat=n)]
+    return {
+        "es": WordListLexicon.from_words(
+            _combos(MINI_LETTERS, range(2, 6)), SPANISH, name="mini-es"
+        ),
+        "ro": WordListLexicon.from_words(ro_words, ROMANIAN, name="mini-ro"),
+    }
+
+
 @pytest.fixture(scope="session")
 def mini_es() -> WordListLexicon:
     """Every string of 2–5 of the letters A E O S L R: on the small test game nearly every
     placement is a word (six letters and more are not), so games go on to the end."""
-    return WordListLexicon.from_words(_combos(MINI_LETTERS, range(2, 6)), SPANISH, name="mini-es")
+    return mini_lexicons()["es"]
 
 
 @pytest.fixture(scope="session")
 def mini_ro() -> WordListLexicon:
     """Every string of 2–3 Romanian letters: a small dictionary for bot games at cuvinte."""
-    letters = [t for t in ROMANIAN.letters]
-    words = ["".join(p) for n in (2, 3) for p in itertools.product(letters, repeat=n)]
-    return WordListLexicon.from_words(words, ROMANIAN, name="mini-ro")
+    return mini_lexicons()["ro"]
 
 
 @pytest.fixture(scope="module")
