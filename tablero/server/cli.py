@@ -1,12 +1,32 @@
-"""``tablero serve``: run the web app with uvicorn."""
+"""``tablero serve``: run the web app with uvicorn, in one process or several.
+
+With ``--workers N`` uvicorn starts N processes; each builds its app with ``app_from_env``
+from the settings this command puts in ``$TABLERO_SERVE_SETTINGS`` (JSON). Several processes
+need Redis (``--redis``) to pass table news between them, and PostgreSQL to share.
+"""
 
 from __future__ import annotations
+
+import json
+import os
+from typing import Any
 
 import click
 
 from .config import Settings, default_db_url
 
-__all__ = ["serve"]
+__all__ = ["app_from_env", "serve"]
+
+SETTINGS_ENV = "TABLERO_SERVE_SETTINGS"
+
+
+def app_from_env() -> Any:
+    """The app of one worker process (uvicorn's factory when ``--workers`` > 1)."""
+    from .app import create_app
+
+    data = json.loads(os.environ[SETTINGS_ENV])
+    data["allowed_origins"] = tuple(data.get("allowed_origins", ()))
+    return create_app(Settings(**data))
 
 
 @click.command("serve")
@@ -27,22 +47,107 @@ __all__ = ["serve"]
     help="Seconds a computer player waits before moving.",
 )
 @click.option("--log-level", default="info", show_default=True)
-def serve(host: str, port: int, db_url: str | None, bot_delay: float, log_level: str) -> None:
+@click.option(
+    "--allow-origin",
+    "allow_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="Another site (https://host[:port]) whose pages may use this server's API and "
+    "WebSockets; repeat or separate with commas. The server's own origin is always allowed.",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    default=None,
+    metavar="IPS",
+    help="Comma-separated addresses of reverse proxies trusted to set X-Forwarded-For and "
+    "X-Forwarded-Proto (the client address rate limits count by). Default: none.",
+)
+@click.option(
+    "--redis",
+    "redis_url",
+    default=None,
+    envvar="TABLERO_REDIS",
+    metavar="URL",
+    help="redis://host:6379/0: pass table news between server processes (and machines) on "
+    "one PostgreSQL database. Default: $TABLERO_REDIS, else one process.",
+)
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Server processes on this machine (more than one needs --redis and PostgreSQL).",
+)
+def serve(
+    host: str,
+    port: int,
+    db_url: str | None,
+    bot_delay: float,
+    log_level: str,
+    allow_origins: tuple[str, ...],
+    forwarded_allow_ips: str | None,
+    redis_url: str | None,
+    workers: int,
+) -> None:
     """Play in the browser: tables for 2–4 people and computer players."""
     import uvicorn
 
     from .app import create_app
     from .store.db import normalize_url
+    from .web.jsonlimits import WS_MAX_FRAME_BYTES
+    from .web.origin import normalize_origin
 
     url = db_url or default_db_url()
     try:
         normalize_url(url)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--db") from None
-    app = create_app(Settings(db_url=url, bot_delay=bot_delay))
+    origins = tuple(o.strip() for value in allow_origins for o in value.split(",") if o.strip())
+    for origin in origins:
+        if normalize_origin(origin) is None:
+            raise click.BadParameter(
+                f"{origin!r} is not an origin like https://example.org or http://host:8080",
+                param_hint="--allow-origin",
+            )
+    if redis_url is not None and not redis_url.startswith(("redis://", "rediss://", "unix://")):
+        raise click.BadParameter(
+            f"{redis_url.split('@')[-1]!r} is not a Redis URL like redis://host:6379/0",
+            param_hint="--redis",
+        )
+    if workers > 1 and (redis_url is None or not normalize_url(url).startswith("postgresql")):
+        raise click.BadParameter(
+            "several processes share one PostgreSQL database (--db postgresql://…) and pass "
+            "table news through Redis (--redis redis://…)",
+            param_hint="--workers",
+        )
+    settings: dict[str, Any] = {
+        "db_url": url,
+        "bot_delay": bot_delay,
+        "allowed_origins": list(origins),
+        "redis_url": redis_url,
+    }
+    target: Any
+    if workers > 1:
+        os.environ[SETTINGS_ENV] = json.dumps(settings)
+        target = "tablero.server.cli:app_from_env"
+    else:
+        target = create_app(Settings(**(settings | {"allowed_origins": origins})))
     shown = url.split("@")[-1] if "@" in url else url
-    click.echo(f"tablero: http://{host}:{port}/  (database: {shown})", err=True)
-    # No access log: WebSocket URLs carry seat tokens, which must not end up in log files.
+    bus = f", {workers} processes, Redis {redis_url.split('@')[-1]}" if redis_url else ""
+    click.echo(f"tablero: http://{host}:{port}/  (database: {shown}{bus})", err=True)
+    # No access log: it would keep every player's address. (Seat tokens are never in URLs,
+    # and web/logredact.py keeps them out of uvicorn's logs at any level.)
     uvicorn.run(
-        app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20, access_log=False
+        target,
+        factory=workers > 1,
+        workers=workers if workers > 1 else None,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=WS_MAX_FRAME_BYTES,
+        access_log=False,
+        # Without --forwarded-allow-ips no proxy is trusted: X-Forwarded-* are ignored (uvicorn
+        # would otherwise trust 127.0.0.1, or $FORWARDED_ALLOW_IPS).
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
     )

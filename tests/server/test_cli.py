@@ -68,3 +68,77 @@ def test_serve_rejects_a_bad_database_url() -> None:
         timeout=60,
     )
     assert r.returncode == 2 and "--db" in r.stderr
+
+
+def test_serve_with_several_workers_needs_redis_and_postgresql() -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "tablero.cli", "serve", "--workers", "2"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 2 and "--workers" in r.stderr and "Redis" in r.stderr
+
+
+def test_serve_with_two_workers_shares_tables(tmp_path: Path) -> None:
+    """``--workers 2 --redis``: two processes behind one port; a table made through one is
+    played through whichever answers, and both show the same game."""
+    import pytest
+
+    from .pgcluster import available
+    from .services import PgCluster, RedisServer, redis_available
+
+    if not (available() and redis_available()):
+        if os.environ.get("TABLERO_REQUIRE_PG"):
+            pytest.fail("PostgreSQL and Redis are required here but not installed")
+        pytest.skip("PostgreSQL or Redis is not installed")
+    pg, redis = PgCluster(), RedisServer()
+    port = _free_port()
+    db = pg.new_database("workers")
+    args = [sys.executable, "-m", "tablero.cli", "serve", "--port", str(port), "--workers", "2"]
+    args += ["--db", db, "--redis", redis.url, "--log-level", "warning", "--bot-delay", "0"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                r = httpx2.get(f"http://127.0.0.1:{port}/api/variants", timeout=5)
+                break
+            except httpx2.TransportError:
+                assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+                assert time.time() < deadline, "tablero serve did not start"
+                time.sleep(0.2)
+        # The first game of a language in each process loads its dictionary: allow for it.
+        http = httpx2.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
+        base = ""
+        # Each request may reach either process: the game still goes on as one.
+        r = http.post(
+            f"{base}/api/tables",
+            json={"variant": "fise", "seats": [{"kind": "open"}, {"kind": "open"}]},
+        )
+        table = r.json()["id"]
+        tokens = [
+            http.post(
+                f"{base}/api/tables/{table}/sit", json={"seat": s, "nickname": f"P{s}"}
+            ).json()["token"]
+            for s in (0, 1)
+        ]
+        for _ in range(6):
+            view = http.get(f"{base}/api/tables/{table}").json()
+            r = http.post(
+                f"{base}/api/tables/{table}/move",
+                json={"seq": view["seq"], "move": {"kind": "pass"}},
+                headers={"Authorization": f"Bearer {tokens[view['to_move']]}"},
+            )
+            if r.status_code == 409 and r.json()["error"]["code"] == "stale_seq":
+                continue  # this process had not heard of the last move yet: look again
+            assert r.status_code == 200, r.text
+        history = http.get(f"{base}/api/tables/{table}").json()["history"]
+        assert len(history) >= 4 and all(h["kind"] == "passed" for h in history)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=60)
+        redis.destroy()
+        pg.destroy()
+    assert proc.returncode == 0, err.decode()
+    assert "2 processes" in err.decode()
