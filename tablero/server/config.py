@@ -63,3 +63,5 @@ class Settings:
     processes (and machines) can serve one database. None: one process (``$TABLERO_REDIS``
     is read by ``tablero serve``)."""
     quotas: Quotas = field(default_factory=Quotas)
+    bot_workers: int = 1
+    """Processes in which computer players think (0: a thread of the web process)."""

@@ -21,6 +21,11 @@ class LexiconProvider:
         self._overrides = dict(overrides)
         self._lock = threading.Lock()
 
+    @property
+    def overrides(self) -> dict[str, Lexicon]:
+        """The dictionaries given in place of the shipped ones (bot workers get them too)."""
+        return dict(self._overrides)
+
     def lexicon_for(self, variant: Variant) -> Lexicon:
         name = variant.lexicon
         if name == "none":

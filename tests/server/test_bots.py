@@ -122,3 +122,31 @@ def test_a_whole_game_against_the_bot_at_cuvinte(
     bot_placed = [h for h in final["history"] if h["seat"] == 0 and h["kind"] == "placed"]
     assert len(bot_placed) >= 5
     assert not any(h["kind"] == "lost_turn" for h in final["history"] if h["seat"] == 0)
+
+
+def test_bots_think_in_a_worker_process(mini_es: WordListLexicon) -> None:
+    """The web process hands a bot's job to a spawned worker process, which loads the same
+    dictionary and answers with a legal move for the game."""
+    import asyncio
+    import os
+
+    from tablero.server.lexicons import LexiconProvider
+    from tablero.server.workers.bots import BotJob, plan_move
+    from tablero.server.workers.pool import BotPool
+
+    from .games import mini_variant
+
+    game = Game(mini_variant(), ["A", "B"], mini_es, seed=3)
+    plan = plan_move(game, game.to_move, 3)
+    assert isinstance(plan, BotJob)
+    pool = BotPool(1, LexiconProvider({"es": mini_es}))
+    try:
+        move = asyncio.run(pool.think(plan))
+        executor = pool._executor
+        assert executor is not None
+        pids = {p.pid for p in executor._processes.values()}
+        assert pids and os.getpid() not in pids
+    finally:
+        pool.close()
+    game.check(move)  # legal in the live game (raises if not)
+    assert game.play(move).kind == "placed"

@@ -16,12 +16,12 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Engine
 
 from ...game import Event, Game
+from ...moves import Move
 from ...variant import Variant
 from .. import catalog
 from ..bus import Bus, LocalBus
@@ -30,6 +30,7 @@ from ..errors import ApiError
 from ..lexicons import LexiconProvider
 from ..store import tables as store
 from ..workers import bots
+from ..workers.pool import BotPool
 from .info import SeatInfo, TableInfo, new_table_id
 from .protocol import CreateTableRequest
 from .room import Room
@@ -68,12 +69,14 @@ class Hub:
         bot_delay: float,
         bus: Bus | None = None,
         quotas: Quotas | None = None,
+        bot_workers: int = 0,
     ) -> None:
         self.engine = engine
         self.lexicons = lexicons
         self.bot_delay = bot_delay
         self.bus = bus or LocalBus()
         self.quotas = quotas or Quotas()
+        self.bot_pool = BotPool(bot_workers, lexicons)
         self.process_id = getattr(self.bus, "origin", None) or process_name()
         """This process, as its leases and its news on the bus name it."""
         self.rooms: dict[str, Room] = {}
@@ -336,9 +339,9 @@ class Hub:
             except Exception:
                 log.warning("table %s could not catch up yet", room.info.id)
 
-    async def think(self, thunk: Callable[[], Any]) -> Any:
-        """Run a bot's thinking away from the event loop."""
-        return await asyncio.to_thread(thunk)
+    async def think(self, job: bots.BotJob) -> Move:
+        """A bot's move, thought about in a worker process."""
+        return await self.bot_pool.think(job)
 
     async def _keep_leases(self) -> None:
         """Renew this process's leases; take over the tables nobody keeps; expire uploads."""
@@ -411,6 +414,7 @@ class Hub:
         for room in list(self.rooms.values()):
             await room.close()
         await self.bus.close()
+        self.bot_pool.close()
         try:
             if self.bus.multi_process:
                 # The other processes go on: they take this one's tables at once.

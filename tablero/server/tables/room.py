@@ -593,14 +593,17 @@ class Room:
             level = self.info.seats[seat].bot_level or 3
             if self.info.seats[seat].kind != "bot":
                 return
+            plan: Move | bots.BotJob
             try:
-                think = bots.plan_move(game, seat, level)  # a snapshot, taken under the lock
+                plan = bots.plan_move(game, seat, level)  # a snapshot, taken under the lock
             except Exception:
                 log.exception("table %s: bot failed; it passes", self.info.id)
-                think = Pass
-        # The bot thinks without the lock, so previews and spectators never wait for it.
+                plan = Pass()
+        # The bot thinks without the lock, in a worker process: previews, spectators and
+        # other tables never wait for it.
+        move: Move
         try:
-            move = await self.hub.think(think)
+            move = await self.hub.think(plan) if isinstance(plan, bots.BotJob) else plan
         except Exception:
             log.exception("table %s: bot failed; it passes", self.info.id)
             move = Pass()

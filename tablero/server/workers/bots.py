@@ -4,9 +4,10 @@ A table stores a bot's level as a number, 1 to 5, and shows it as one (``level 3
 numbers are the engine's levels in order of strength: beginner, easy, medium, hard, expert.
 
 The bot thinks without holding the table: ``plan_move`` runs under the table's lock and takes a
-snapshot of what the seat sees (copies, never the live game). The thunk it returns does the
-thinking in a worker thread. The room applies the move only if the table has not moved on in
-the meantime. A preview or a spectator therefore never waits for an expert's simulation.
+snapshot of what the seat sees (copies, never the live game). The ``BotJob`` it returns is
+plain, picklable data, thought about by ``think`` in a worker process (``workers/pool.py``) or,
+for scripts and tests, in the caller. The room applies the move only if the table has not moved
+on in the meantime. A preview or a spectator therefore never waits for an expert's simulation.
 
 A table whose dictionary cannot be searched (``lexicon = "none"`` in a rule file) gives its bots
 nothing to find words with. They exchange their whole rack if the rules allow it, else pass.
@@ -15,16 +16,17 @@ nothing to find words with. They exchange their whole rack if the rules allow it
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from dataclasses import dataclass
 
 from ...engine.bots import Bot, seat_view
 from ...game import Game
 from ...lexicon import Lexicon
 from ...moves import Challenge, Exchange, Move, Pass
+from ...position import Position
 from ...rules import IllegalMove
 from ...variant import Variant
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "choose_move", "plan_move"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "BotJob", "choose_move", "plan_move", "think"]
 
 LEVEL_NAMES = ("beginner", "easy", "medium", "hard", "expert")
 LEVELS = tuple(range(1, len(LEVEL_NAMES) + 1))
@@ -33,17 +35,18 @@ SERVER_TIME_LIMIT = 5.0
 """Seconds an expert may simulate or search an endgame before it must answer at a table."""
 
 
-_bots: dict[tuple[int, int, int], tuple[Variant, Lexicon, Bot]] = {}
+_bots: dict[tuple[str, str, int, int], tuple[Variant, Lexicon, Bot]] = {}
 _bots_lock = threading.Lock()
 
 
 def _bot(variant: Variant, lexicon: Lexicon, level: int) -> Bot:
     """One bot per rule set, dictionary and level, kept so its leave table loads once.
 
-    Keyed by object identity: rule sets are not hashable, and two uploaded files may share a
-    name. The entry holds the objects themselves, so an identity is never reused while cached.
+    Keyed by the rule set's source and name (a worker process receives a new copy of the
+    rule set with every job) and the dictionary's identity; the entry holds the objects, so an
+    identity is never reused while cached.
     """
-    key = (id(variant), id(lexicon), level)
+    key = (variant.source, variant.name, id(lexicon), level)
     with _bots_lock:
         if key not in _bots:
             bot = Bot(LEVEL_NAMES[level - 1], variant, lexicon, time_limit=SERVER_TIME_LIMIT)
@@ -51,26 +54,41 @@ def _bot(variant: Variant, lexicon: Lexicon, level: int) -> Bot:
         return _bots[key][2]
 
 
-def plan_move(game: Game, seat: int, level: int) -> Callable[[], Move]:
-    """Snapshot what ``seat`` sees (call under the table's lock); the thunk chooses the move."""
+@dataclass(frozen=True)
+class BotJob:
+    """What a bot needs to choose a move, and nothing of the live game: picklable, so it can
+    be thought about in another process (which finds the dictionary by the rule set's name)."""
+
+    position: Position
+    level: int
+    players: int
+
+
+def plan_move(game: Game, seat: int, level: int) -> Move | BotJob:
+    """Snapshot what ``seat`` sees (call under the table's lock): the move itself when no
+    thinking is needed (a challenge, no dictionary), else the job that finds it."""
     if level not in LEVELS:
         raise ValueError(f"bot level must be one of {LEVELS}, not {level}")
     if game.to_move != seat:
         raise ValueError(f"seat {seat} is not to move")
     if not game.lexicon.can_search:
-        move = _without_dictionary(game, seat)
-        return lambda: move
+        return _without_dictionary(game, seat)
     bot = _bot(game.variant, game.lexicon, level)
     if bot.should_challenge(game, seat):
-        return Challenge
-    position = seat_view(game, seat)
-    players = len(game.players)
-    return lambda: bot.choose_in(position, players=players).move
+        return Challenge()
+    return BotJob(seat_view(game, seat), level, len(game.players))
+
+
+def think(job: BotJob, lexicon: Lexicon) -> Move:
+    """The bot's move for a job (slow: a worker process or thread calls it)."""
+    bot = _bot(job.position.variant, lexicon, job.level)
+    return bot.choose_in(job.position, players=job.players).move
 
 
 def choose_move(game: Game, seat: int, level: int) -> Move:
     """The move in one step, for callers that hold the game alone (tests, scripts)."""
-    return plan_move(game, seat, level)()
+    plan = plan_move(game, seat, level)
+    return think(plan, game.lexicon) if isinstance(plan, BotJob) else plan
 
 
 def _without_dictionary(game: Game, seat: int) -> Move:
