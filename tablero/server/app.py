@@ -1,8 +1,9 @@
-"""The ASGI app: assembles the parts (the table routes, error bodies, the static UI) and
-starts and stops the server's live state with the app.
+"""The ASGI app: assembles the parts (the table routes, error bodies, the static UI, the
+protections of ``web/``) and starts and stops the server's live state with the app.
 
 The server returns JSON and plain text only; it never builds HTML, so no user text can end up
-in markup.
+in markup. Outermost, around everything (error pages included), every response gets the
+security headers and every cross-site write or WebSocket handshake is refused.
 """
 
 from __future__ import annotations
@@ -18,13 +19,19 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
+from .bus import make_bus
 from .config import Settings
 from .errors import ApiError
 from .lexicons import LexiconProvider
 from .store.db import make_engine, migrate
-from .tables.hub import Hub
+from .tables.hub import Hub, process_name
 from .tables.routes import install_routes
+from .web.headers import SecurityHeaders
+from .web.logredact import install_log_redaction
+from .web.origin import OriginGuard, OriginPolicy
+from .web.ratelimit import DEFAULT_LIMITS, RateLimiter, RateLimits
 
 __all__ = ["create_app"]
 
@@ -33,31 +40,60 @@ log = logging.getLogger("tablero.server")
 STATIC = Path(str(resources.files("tablero.server") / "static"))
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """A server on the settings' database; the schema is migrated when it starts."""
+OPENAPI_URL = "/api/openapi.json"
+
+
+class _App(FastAPI):
+    """FastAPI with the protections outside its whole middleware stack: Starlette's error
+    middleware answers a crash itself, outside any ``add_middleware`` layer."""
+
+    origin_policy: OriginPolicy = OriginPolicy()
+
+    def build_middleware_stack(self) -> ASGIApp:
+        inner = super().build_middleware_stack()
+        return SecurityHeaders(OriginGuard(inner, self.origin_policy))
+
+
+def create_app(
+    settings: Settings | None = None, *, rate_limits: RateLimits | None = None
+) -> FastAPI:
+    """A server on the settings' database; the schema is migrated when it starts.
+
+    ``rate_limits``: how often an address may write (``web/ratelimit.py``; the documented
+    defaults unless given, e.g. higher ones for tests that make many requests fast)."""
     settings = settings or Settings()
+    install_log_redaction()
     engine = make_engine(settings.db_url)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(migrate, engine)
-        hub = Hub(engine, LexiconProvider(settings.lexicons), settings.bot_delay)
+        hub = Hub(
+            engine,
+            LexiconProvider(settings.lexicons),
+            settings.bot_delay,
+            bus=make_bus(settings.redis_url, origin=process_name()),
+            quotas=settings.quotas,
+            bot_workers=settings.bot_workers,
+        )
         app.state.hub = hub
-        if settings.resume_on_start:
-            await hub.resume()
+        await hub.resume(load_tables=settings.resume_on_start)
         try:
             yield
         finally:
             await hub.shutdown()
             engine.dispose()
 
-    app = FastAPI(
+    app = _App(
         title="tablero",
+        summary="Crossword tile game tables: the HTTP API of docs/web-api.md",
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
-        openapi_url=None,
+        openapi_url=OPENAPI_URL,
     )
+    app.origin_policy = OriginPolicy(settings.allowed_origins)
+    app.state.limiter = RateLimiter(rate_limits or DEFAULT_LIMITS)
     _install_error_handlers(app)
     install_routes(app)
     _install_pages(app)
@@ -67,7 +103,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        headers = {}
+        if isinstance(exc.extra.get("retry_after"), int):
+            headers["Retry-After"] = str(exc.extra["retry_after"])
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(Exception)
     async def unexpected(_request: Request, exc: Exception) -> JSONResponse:

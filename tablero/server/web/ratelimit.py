@@ -1,0 +1,171 @@
+"""How often a client may write: per address over HTTP, per socket and per address over
+WebSockets. Reads (the lobby, a table view, pages) are not limited.
+
+One address or one socket must not be able to fill the database with tables and rule files,
+or keep a table's lock busy with moves and previews for everyone else. The limits are moving
+windows (``limits``' ``MovingWindowRateLimiter``): "20 per minute" means at most 20 in any 60
+seconds, with no burst at a window's edge. They are generous for people (a player makes a move
+every few seconds at most, and previews while dragging tiles) and stop scripts.
+
+The counters live in a ``limits`` storage given to ``RateLimiter``: in memory by default (one
+process), a shared one (``limits.storage.RedisStorage``) when several processes serve the same
+tables. The address is the TCP peer's (``request.client.host``); behind a reverse proxy,
+``tablero serve --forwarded-allow-ips`` makes uvicorn take it from ``X-Forwarded-For``.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import math
+import time
+from dataclasses import dataclass
+
+from limits import RateLimitItem, parse, parse_many
+from limits.storage import MemoryStorage, Storage
+from limits.strategies import MovingWindowRateLimiter
+
+from ..errors import ApiError
+
+__all__ = ["DEFAULT_LIMITS", "RateLimiter", "RateLimits", "SocketBudget", "Verdict"]
+
+
+@dataclass(frozen=True)
+class RateLimits:
+    """Every limit, in ``limits``' notation (``"20/minute"``; several joined by ``;``).
+
+    HTTP limits count per client address; ``socket_messages`` per WebSocket connection,
+    ``address_messages`` per address over all its sockets.
+    """
+
+    create_table: str = "20/minute"
+    """``POST /api/tables``."""
+    upload: str = "10/minute"
+    """``POST /api/variants/upload``."""
+    seats: str = "30/minute"
+    """``sit`` and ``leave``."""
+    play: str = "120/minute"
+    """``move`` and ``preview`` over HTTP (together)."""
+    connect: str = "60/minute"
+    """WebSocket handshakes (the browser reconnects with back-off, far below this)."""
+    socket_messages: str = "20/second;200/minute"
+    """Messages on one WebSocket (cf. Lichess: 100 moves per 20 s)."""
+    address_messages: str = "50/second;1000/minute"
+    """Messages from one address on all its WebSockets together."""
+    close_factor: int = 3
+    """A socket that sends this many times its limit within the window is closed (4429)."""
+
+    def scaled(self, factor: int) -> RateLimits:
+        """The same limits ``factor`` times higher (tests that make many requests fast)."""
+
+        def scale(spec: str) -> str:
+            return ";".join(f"{item.amount * factor}/{_per(item)}" for item in parse_many(spec))
+
+        return RateLimits(
+            create_table=scale(self.create_table),
+            upload=scale(self.upload),
+            seats=scale(self.seats),
+            play=scale(self.play),
+            connect=scale(self.connect),
+            socket_messages=scale(self.socket_messages),
+            address_messages=scale(self.address_messages),
+            close_factor=self.close_factor,
+        )
+
+
+DEFAULT_LIMITS = RateLimits()
+
+
+def _per(item: RateLimitItem) -> str:
+    unit = item.GRANULARITY.name
+    return unit if item.multiples == 1 else f"{item.multiples} {unit}"
+
+
+class Verdict(enum.Enum):
+    OK = "ok"
+    LIMITED = "limited"
+    """Refuse this message; keep the socket."""
+    CLOSE = "close"
+    """Far over the limit: close the socket."""
+
+
+WS_CLOSE_RATE_LIMITED = 4429
+
+
+class RateLimiter:
+    """The limits of one server. ``storage`` holds the counters (memory unless given)."""
+
+    def __init__(self, limits: RateLimits = DEFAULT_LIMITS, storage: Storage | None = None):
+        self.limits = limits
+        self.storage = storage if storage is not None else MemoryStorage()
+        self.strategy = MovingWindowRateLimiter(self.storage)
+        self._http = {
+            "create_table": parse(limits.create_table),
+            "upload": parse(limits.upload),
+            "seats": parse(limits.seats),
+            "play": parse(limits.play),
+            "connect": parse(limits.connect),
+        }
+        self._socket = parse_many(limits.socket_messages)
+        self._socket_hard = [_times(item, limits.close_factor) for item in self._socket]
+        self._address = parse_many(limits.address_messages)
+        self._sockets = itertools.count()
+
+    def check(self, action: str, address: str) -> None:
+        """Count one ``action`` (create_table, upload, seats, play, connect) by ``address``;
+        ApiError 429 ``rate_limited`` (with ``retry_after`` seconds) when over its limit."""
+        item = self._http[action]
+        if not self.strategy.hit(item, "http", action, address):
+            raise ApiError(
+                429,
+                "rate_limited",
+                f"too many requests of this kind from your address (at most {_describe(item)}); "
+                "wait a little and try again",
+                retry_after=self._retry_after(item, "http", action, address),
+            )
+
+    def socket(self, address: str) -> SocketBudget:
+        """The message budget of a new WebSocket from ``address``."""
+        return SocketBudget(self, address, str(next(self._sockets)))
+
+    def _retry_after(self, item: RateLimitItem, *keys: str) -> int:
+        reset = self.strategy.get_window_stats(item, *keys).reset_time
+        return max(1, math.ceil(reset - time.time()))
+
+
+class SocketBudget:
+    """Counts the messages of one WebSocket, against its own limits and its address's."""
+
+    def __init__(self, limiter: RateLimiter, address: str, socket_id: str) -> None:
+        self.limiter = limiter
+        self.address = address
+        self.socket_id = socket_id
+
+    def hit(self) -> Verdict:
+        strategy = self.limiter.strategy
+        limiter = self.limiter
+        # The hard limits count every message, refused or not, so a flood reaches them.
+        if not all(
+            [strategy.hit(item, "ws-hard", self.socket_id) for item in limiter._socket_hard]
+        ):
+            return Verdict.CLOSE
+        if not all(strategy.test(item, "ws", self.socket_id) for item in limiter._socket):
+            return Verdict.LIMITED
+        if not all(strategy.test(item, "ws-addr", self.address) for item in limiter._address):
+            return Verdict.LIMITED
+        for item in limiter._socket:
+            strategy.hit(item, "ws", self.socket_id)
+        for item in limiter._address:
+            strategy.hit(item, "ws-addr", self.address)
+        return Verdict.OK
+
+    def describe(self) -> str:
+        return " and ".join(_describe(item) for item in self.limiter._socket)
+
+
+def _times(item: RateLimitItem, factor: int) -> RateLimitItem:
+    return type(item)(item.amount * factor, item.multiples, namespace="HARD")
+
+
+def _describe(item: RateLimitItem) -> str:
+    return f"{item.amount} per {_per(item)}"
