@@ -3,11 +3,15 @@
 Tests talk to it the way a browser does: HTTP with httpx2 and WebSockets with the
 ``websockets`` client, each receive with a timeout so a missing message fails instead of
 hanging.
+
+The server's rate limits are ``GENEROUS`` and its quotas ``ROOMY`` unless a test gives its
+own: the suite makes many requests and tables from 127.0.0.1 in little time.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import socket
 import threading
 import time
@@ -20,17 +24,48 @@ from websockets.sync.client import ClientConnection, connect
 
 from tablero.lexicon import Lexicon
 from tablero.server import Settings, create_app
+from tablero.server.config import Quotas
+from tablero.server.web.jsonlimits import WS_MAX_FRAME_BYTES
+from tablero.server.web.ratelimit import DEFAULT_LIMITS, RateLimits
 
 TIMEOUT = 20.0
+GENEROUS = DEFAULT_LIMITS.scaled(1000)
+"""Rate limits no test reaches by accident (the limit tests make servers of their own)."""
+ROOMY = Quotas(
+    lobby_waiting_per_address=10_000,
+    uploads_per_address=10_000,
+    bot_tables_per_address=10_000,
+    bot_tables_total=10_000,
+)
+"""Quotas no test reaches by accident (the quota tests make servers of their own)."""
+CLIENT_LOGGER = "tests.client"
+"""The WebSocket client logs here (not as ``websockets.client``): at DEBUG it logs the frames
+it sends, seat tokens included, and the log tests look only at what the server logs."""
 
 
 class Server:
     """``start()``/``stop()`` may be called again: a new app instance on the same database."""
 
-    def __init__(self, db_url: str, lexicons: Mapping[str, Lexicon], bot_delay: float = 0.0):
+    def __init__(
+        self,
+        db_url: str,
+        lexicons: Mapping[str, Lexicon],
+        bot_delay: float = 0.0,
+        *,
+        rate_limits: RateLimits = GENEROUS,
+        allowed_origins: tuple[str, ...] = (),
+        log_level: str = "warning",
+        quotas: Quotas = ROOMY,
+        redis_url: str | None = None,
+    ):
+        self.quotas = quotas
+        self.redis_url = redis_url
         self.db_url = db_url
         self.lexicons = dict(lexicons)
         self.bot_delay = bot_delay
+        self.rate_limits = rate_limits
+        self.allowed_origins = allowed_origins
+        self.log_level = log_level
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self.port = 0
@@ -41,13 +76,22 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        app = create_app(
-            Settings(db_url=self.db_url, lexicons=self.lexicons, bot_delay=self.bot_delay)
+        settings = Settings(
+            db_url=self.db_url,
+            lexicons=self.lexicons,
+            bot_delay=self.bot_delay,
+            allowed_origins=self.allowed_origins,
+            quotas=self.quotas,
+            redis_url=self.redis_url,
         )
+        app = create_app(settings, rate_limits=self.rate_limits)
+        self.app = app
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]
-        config = uvicorn.Config(app, log_level="warning", lifespan="on", ws_max_size=1 << 20)
+        config = uvicorn.Config(
+            app, log_level=self.log_level, lifespan="on", ws_max_size=WS_MAX_FRAME_BYTES
+        )
         self._server = uvicorn.Server(config)
         server = self._server
         self._thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -107,11 +151,28 @@ class Server:
 
     # -- WebSocket --------------------------------------------------------------------------
 
-    def ws(self, table: str, token: str | None = None) -> Socket:
-        url = f"ws://127.0.0.1:{self.port}/ws/tables/{table}"
+    def ws(
+        self, table: str, token: str | None = None, headers: Mapping[str, str] | None = None
+    ) -> Socket:
+        """A WebSocket to a table; with a token it is authenticated as the browser does it
+        (an ``auth`` message), and its next message is the seat's ``state`` (or the
+        ``error`` refusing the token), as if it had been a seat's socket from the start."""
+        conn = self.ws_connect(table, headers)
         if token:
-            url += f"?token={token}"
-        conn = connect(url, open_timeout=TIMEOUT)
+            conn.authenticate(token)
+        return conn
+
+    def ws_connect(
+        self, table: str, headers: Mapping[str, str] | None = None, query: str = ""
+    ) -> Socket:
+        """A WebSocket, as it opens: a spectator until it sends ``auth``."""
+        url = f"ws://127.0.0.1:{self.port}/ws/tables/{table}" + (f"?{query}" if query else "")
+        conn = connect(
+            url,
+            open_timeout=TIMEOUT,
+            additional_headers=dict(headers or {}),
+            logger=logging.getLogger(CLIENT_LOGGER),
+        )
         return Socket(conn.__enter__())
 
 
@@ -126,11 +187,30 @@ class Socket:
         self.conn = conn
         self.received: list[dict[str, Any]] = []
         self._pending: list[dict[str, Any]] = []
+        self._unread: list[dict[str, Any]] = []
+        self.before_auth: list[dict[str, Any]] = []
 
     def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        if self._unread:
+            return self._unread.pop(0)
         message = json.loads(self.conn.recv(timeout=timeout))
         self.received.append(message)
         return dict(message)
+
+    def authenticate(self, token: str) -> dict[str, Any]:
+        """Send ``auth`` and wait for its answer: the seat's ``state`` or an ``error``. The
+        spectator states before it move from ``received`` to ``before_auth`` (so privacy
+        checks of ``received`` see the seat's messages only); the answer is read next."""
+        self.send({"type": "auth", "token": token})
+        while True:
+            message = self.recv()
+            if message["type"] == "error" or (
+                message["type"] == "state" and message["table"]["you"] is not None
+            ):
+                self._unread.append(message)
+                return message
+            self.received.remove(message)
+            self.before_auth.append(message)
 
     def send(self, message: dict[str, Any]) -> None:
         self.conn.send(json.dumps(message))

@@ -6,6 +6,7 @@ is the rules engine's business, not this module's.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -17,6 +18,7 @@ from ...variant import BLANK, Coord, Variant, parse_square
 from ..errors import ApiError, from_illegal, from_notation
 
 __all__ = [
+    "AuthMessage",
     "CreateTableRequest",
     "MoveIn",
     "MoveRequest",
@@ -24,12 +26,19 @@ __all__ = [
     "SitRequest",
     "TileIn",
     "check_nickname",
+    "check_title",
     "decode_move",
     "decode_tiles",
+    "disguising_character",
     "validation_error",
 ]
 
 NICKNAME_MAX = 24
+TOKEN_MAX = 200
+"""Longer than any seat token (43 characters); a longer one is refused without a look-up."""
+
+_JOINERS = frozenset("\u200c\u200d")
+"""Zero-width non-joiner and joiner: format characters that written languages need."""
 
 
 class _Body(BaseModel):
@@ -80,6 +89,12 @@ class SitRequest(_Body):
     nickname: str = Field(max_length=200)
 
 
+class AuthMessage(_Body):
+    """The WebSocket message that makes a connection a seat's: ``{"type": "auth", "token"}``."""
+
+    token: str = Field(min_length=1, max_length=TOKEN_MAX)
+
+
 def validation_error(e: ValidationError | list[Any]) -> ApiError:
     """The first problem pydantic found, as invalid_request naming the field."""
     errors = e.errors() if isinstance(e, ValidationError) else e
@@ -94,15 +109,54 @@ def validation_error(e: ValidationError | list[Any]) -> ApiError:
     return ApiError(422, "invalid_request", f"{field or 'body'}: {message}", field=field or "body")
 
 
+def disguising_character(text: str) -> str | None:
+    """The first character of ``text`` that ``_disguising`` refuses, if any."""
+    return next((ch for ch in text if _disguising(ch)), None)
+
+
+def _disguising(ch: str) -> bool:
+    """Characters that are not shown but change how the text around them is shown or read:
+    controls, line separators, bidi overrides and marks (after U+202E, "gnp.exe" shows as
+    "exe.png"), and the other format characters (category Cf) but the joiners, which scripts
+    need; lone surrogates are not text at all."""
+    if ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in "\u2028\u2029":
+        return True
+    category = unicodedata.category(ch)
+    return (category == "Cf" and ch not in _JOINERS) or category == "Cs"
+
+
 def check_nickname(nickname: str) -> str:
-    """1–24 characters, not blank, no control characters; kept exactly as given."""
+    """1–24 characters, not blank, no control or invisible formatting characters; kept
+    exactly as given."""
     if not nickname.strip():
         raise ApiError(422, "bad_nickname", "the nickname is empty")
     if len(nickname) > NICKNAME_MAX:
         raise ApiError(422, "bad_nickname", f"a nickname has at most {NICKNAME_MAX} characters")
-    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in "\u2028\u2029" for ch in nickname):
-        raise ApiError(422, "bad_nickname", "a nickname cannot contain control characters")
+    for ch in nickname:
+        if ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in "\u2028\u2029":
+            raise ApiError(422, "bad_nickname", "a nickname cannot contain control characters")
+        if _disguising(ch):
+            raise ApiError(
+                422,
+                "bad_nickname",
+                f"a nickname cannot contain invisible formatting characters such as "
+                f"U+{ord(ch):04X} (they can disguise the text around them)",
+            )
     return nickname
+
+
+def check_title(title: str | None) -> str | None:
+    """A table's title: no control or invisible formatting characters (as nicknames)."""
+    ch = disguising_character(title or "")
+    if ch is not None:
+        raise ApiError(
+            422,
+            "invalid_request",
+            f"title: a title cannot contain control or invisible formatting characters "
+            f"such as U+{ord(ch):04X}",
+            field="title",
+        )
+    return title
 
 
 def _square(text: str, variant: Variant, field: str) -> Coord:

@@ -1,13 +1,16 @@
 """The table routes: the HTTP API (docs/web-api.md) and the WebSocket per table.
 
-Handlers only translate between the wire and the rooms: they parse and validate the request,
-find the room and the seat, and turn refusals into ``{"error": {...}}`` bodies.
+Handlers only translate between the wire and the rooms: they count the request against its
+rate limit, parse and validate it within limits (``web/jsonlimits.py``), find the room and
+the seat, and turn refusals into ``{"error": {...}}`` bodies. A WebSocket survives anything a
+single message does: a refusal or even a bug becomes an ``error`` message.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -18,21 +21,30 @@ from ...formats.gcg import write_gcg
 from ...variant import builtin_variant_names
 from .. import catalog
 from ..errors import ApiError
+from ..web import jsonlimits
+from ..web.openapi import json_body, request_body
+from ..web.ratelimit import WS_CLOSE_RATE_LIMITED, RateLimiter, Verdict
 from .hub import Hub
 from .protocol import (
+    AuthMessage,
     CreateTableRequest,
     MoveRequest,
     PreviewRequest,
     SitRequest,
+    check_title,
     validation_error,
 )
 from .room import Room
 
 __all__ = ["install_routes", "result_json"]
 
-MAX_BODY = 64 * 1024
+log = logging.getLogger("tablero.server")
 
 M = TypeVar("M", bound=BaseModel)
+
+JSON = "application/json"
+TOML_TYPES = ("text/plain", "application/toml")
+"""Media types of a raw rule file upload (besides JSON ``{"toml": …}``)."""
 
 
 def install_routes(app: FastAPI) -> None:
@@ -45,14 +57,46 @@ def _hub(request: Request | WebSocket) -> Hub:
     return hub
 
 
+def _client(request: Request | WebSocket) -> str:
+    """The client's address (uvicorn takes it from X-Forwarded-For for trusted proxies)."""
+    return request.client.host if request.client else "unknown"
+
+
+def _limit(request: Request | WebSocket, action: str) -> None:
+    limiter: RateLimiter = request.app.state.limiter
+    limiter.check(action, _client(request))
+
+
+def _media_type(request: Request) -> str:
+    return request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    """The body, read no further than ``limit`` bytes (a huge body is refused, not stored)."""
+    too_large = ApiError(413, "too_large", f"a request body may have at most {limit} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def _read_json(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ApiError(413, "too_large", f"a request body may have at most {MAX_BODY} bytes")
-    try:
-        return json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "bad_json", "the body is not JSON") from None
+    """The JSON body: ``Content-Type: application/json`` only (a cross-site form can post
+    ``text/plain`` without asking the server first; it cannot post JSON), within limits."""
+    if _media_type(request) != JSON:
+        raise ApiError(
+            415,
+            "unsupported_media_type",
+            "this request takes a JSON body with the header Content-Type: application/json",
+        )
+    return jsonlimits.loads(await _read_body(request, jsonlimits.MAX_BODY_BYTES))
 
 
 async def _body(request: Request, model: type[M]) -> tuple[M, dict[str, Any]]:
@@ -80,6 +124,18 @@ async def _room_and_seat(
     return room, room.seat_for_token(_token(request), required=required)
 
 
+_UPLOAD_BODY = request_body(
+    {
+        JSON: {
+            "type": "object",
+            "properties": {"toml": {"type": "string", "maxLength": catalog.MAX_UPLOAD_BYTES}},
+            "required": ["toml"],
+        },
+        "text/plain": {"type": "string", "maxLength": catalog.MAX_UPLOAD_BYTES},
+    }
+)
+
+
 def _install_api(app: FastAPI) -> None:
     @app.get("/api/variants")
     async def variants() -> list[dict[str, Any]]:
@@ -92,34 +148,50 @@ def _install_api(app: FastAPI) -> None:
             return catalog.variant_json(v, v.name, source) | {"id": name}
         return catalog.variant_json(v, name, source)
 
-    @app.post("/api/variants/upload", status_code=201)
+    @app.post("/api/variants/upload", status_code=201, openapi_extra=_UPLOAD_BODY)
     async def upload(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > catalog.MAX_UPLOAD_BYTES:
+        _limit(request, "upload")
+        media = _media_type(request)
+        if media != JSON and media not in (*TOML_TYPES, ""):
             raise ApiError(
-                413, "too_large", f"a rule file may have at most {catalog.MAX_UPLOAD_BYTES} bytes"
+                415,
+                "unsupported_media_type",
+                "send the rule file as text/plain or application/toml, "
+                'or as JSON {"toml": "..."} with Content-Type: application/json',
             )
-        if "json" in request.headers.get("content-type", ""):
-            data = await _read_json(request)
+        # JSON escapes may take more room than the file itself: a little more for its envelope.
+        raw = await _read_body(request, catalog.MAX_UPLOAD_BYTES + 1024)
+        if media == JSON:
+            data = jsonlimits.loads(raw, max_bytes=catalog.MAX_UPLOAD_BYTES + 1024)
             if not isinstance(data, dict) or not isinstance(data.get("toml"), str):
-                raise ApiError(422, "invalid_request", 'toml: expected {"toml": "<rule file>"}')
+                raise ApiError(
+                    422, "invalid_request", 'toml: expected {"toml": "<rule file>"}', field="toml"
+                )
             text = data["toml"]
         else:
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
                 raise ApiError(422, "bad_variant_file", "the rule file is not UTF-8 text") from None
-        ref, v = await _hub(request).upload(text)
+        ref, v = await _hub(request).upload(text, client=_client(request))
         return catalog.variant_json(v, v.name, "upload") | {"id": ref}
 
     @app.get("/api/tables")
     async def tables(request: Request) -> list[dict[str, Any]]:
         return await _hub(request).lobby()
 
-    @app.post("/api/tables", status_code=201)
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        openapi_extra=request_body({JSON: json_body(CreateTableRequest)}),
+    )
     async def create_table(request: Request) -> dict[str, Any]:
+        _limit(request, "create_table")
         req, data = await _body(request, CreateTableRequest)
-        room = await _hub(request).create_table(req, clock_given="clock_minutes" in data)
+        check_title(req.title)
+        room = await _hub(request).create_table(
+            req, clock_given="clock_minutes" in data, client=_client(request)
+        )
         async with room.lock:
             return {"id": room.info.id, "table": room.view(None)}
 
@@ -129,8 +201,11 @@ def _install_api(app: FastAPI) -> None:
         async with room.lock:
             return room.view(seat)
 
-    @app.post("/api/tables/{table_id}/sit")
+    @app.post(
+        "/api/tables/{table_id}/sit", openapi_extra=request_body({JSON: json_body(SitRequest)})
+    )
     async def sit(table_id: str, request: Request) -> dict[str, Any]:
+        _limit(request, "seats")
         req, _ = await _body(request, SitRequest)
         room = await _hub(request).room(table_id)
         token = await room.sit(req.seat, req.nickname)
@@ -139,20 +214,28 @@ def _install_api(app: FastAPI) -> None:
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, request: Request) -> dict[str, Any]:
+        _limit(request, "seats")
         room, seat = await _room_and_seat(request, table_id, required=True)
         assert seat is not None
         await room.leave(seat)
         return {"ok": True}
 
-    @app.post("/api/tables/{table_id}/preview")
+    @app.post(
+        "/api/tables/{table_id}/preview",
+        openapi_extra=request_body({JSON: json_body(PreviewRequest)}),
+    )
     async def preview(table_id: str, request: Request) -> dict[str, Any]:
+        _limit(request, "play")
         room, seat = await _room_and_seat(request, table_id, required=True)
         assert seat is not None
         req, _ = await _body(request, PreviewRequest)
         return await room.preview(seat, req)
 
-    @app.post("/api/tables/{table_id}/move")
+    @app.post(
+        "/api/tables/{table_id}/move", openapi_extra=request_body({JSON: json_body(MoveRequest)})
+    )
     async def move(table_id: str, request: Request) -> dict[str, Any]:
+        _limit(request, "play")
         room, seat = await _room_and_seat(request, table_id, required=True)
         assert seat is not None
         req, _ = await _body(request, MoveRequest)
@@ -190,7 +273,8 @@ def result_json(result: Any) -> dict[str, Any]:
 
 
 class _WsConnection:
-    """One WebSocket; sends are serialized (a broadcast and a reply may overlap)."""
+    """One WebSocket; sends are serialized (a broadcast and a reply may overlap). ``seat`` is
+    None (a spectator) until an ``auth`` message names a seat's token."""
 
     def __init__(self, websocket: WebSocket, seat: int | None) -> None:
         self.websocket = websocket
@@ -202,72 +286,134 @@ class _WsConnection:
             await self.websocket.send_text(json.dumps(message, ensure_ascii=False))
 
 
+def _error(msg_id: Any, e: ApiError) -> dict[str, Any]:
+    return {"type": "error", "id": msg_id, **e.body()}
+
+
 def _install_websocket(app: FastAPI) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        limiter: RateLimiter = websocket.app.state.limiter
+        address = _client(websocket)
+        try:
+            limiter.check("connect", address)
+        except ApiError:
+            await websocket.close(code=WS_CLOSE_RATE_LIMITED)
+            return
         await websocket.accept()
         hub = _hub(websocket)
-        token = websocket.query_params.get("token") or None
         try:
             room = await hub.room(table_id)
         except ApiError as e:
-            await websocket.send_text(json.dumps({"type": "error", "id": None, **e.body()}))
+            await websocket.send_text(json.dumps(_error(None, e)))
             await websocket.close(code=4404)
             return
-        try:
-            seat = room.seat_for_token(token, required=False)
-        except ApiError as e:
-            await websocket.send_text(json.dumps({"type": "error", "id": None, **e.body()}))
-            await websocket.close(code=4401)
-            return
-        conn = _WsConnection(websocket, seat)
-        await room.attach(conn)
+        session = _Session(hub, room, table_id, _WsConnection(websocket, None))
+        await room.attach(session.conn)
+        budget = limiter.socket(address)
         try:
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                reply = await _handle_message(room, conn, message.get("text"))
+                verdict = budget.hit()
+                if verdict is Verdict.CLOSE:
+                    await websocket.close(code=WS_CLOSE_RATE_LIMITED)
+                    break
+                if verdict is Verdict.LIMITED:
+                    reply: dict[str, Any] | None = _error(
+                        None,
+                        ApiError(
+                            429,
+                            "rate_limited",
+                            f"too many messages (at most {budget.describe()}); slow down",
+                        ),
+                    )
+                else:
+                    reply = await session.handle(message.get("text"))
                 if reply is not None:
-                    await conn.send(reply)
+                    await session.conn.send(reply)
         except WebSocketDisconnect:
             pass
+        except Exception as e:  # the socket broke while sending: nothing to answer to
+            log.debug("table %s: a WebSocket closed: %s", table_id, type(e).__name__)
         finally:
-            await room.detach(conn)
+            await session.room.detach(session.conn)
 
 
-async def _handle_message(room: Room, conn: _WsConnection, text: str | None) -> dict[str, Any]:
-    msg_id: Any = None
-    try:
-        if text is None or len(text) > MAX_BODY:
-            raise ApiError(400, "bad_json", "messages are JSON text of at most 64 KiB")
+class _Session:
+    """One WebSocket's conversation with a table: answers each message, never raises."""
+
+    def __init__(self, hub: Hub, room: Room, table_id: str, conn: _WsConnection) -> None:
+        self.hub = hub
+        self.room = room
+        self.table_id = table_id
+        self.conn = conn
+
+    async def handle(self, text: str | None) -> dict[str, Any] | None:
+        """The reply to one message (None: the reply was a ``state``, already sent)."""
+        msg_id: Any = None
         try:
-            data = json.loads(text)
-        except ValueError:
-            raise ApiError(400, "bad_json", "the message is not JSON") from None
-        if not isinstance(data, dict):
-            raise ApiError(400, "bad_json", "a message is a JSON object")
-        raw_id = data.get("id")
-        if isinstance(raw_id, str | int | float) and len(str(raw_id)) <= 64:
-            msg_id = raw_id
+            if text is None:
+                raise ApiError(400, "bad_json", "messages are JSON text, not binary")
+            data = jsonlimits.loads(
+                text, max_bytes=jsonlimits.MAX_MESSAGE_BYTES, what="the message"
+            )
+            if not isinstance(data, dict):
+                raise ApiError(400, "bad_json", "a message is a JSON object")
+            raw_id = data.get("id")
+            if isinstance(raw_id, str | int | float) and len(str(raw_id)) <= 64:
+                msg_id = raw_id
+            return await self._dispatch(data, msg_id)
+        except ApiError as e:
+            return _error(msg_id, e)
+        except Exception:
+            # A bug must not cost the player their connection; the message text is not
+            # logged (it may hold a seat token).
+            log.exception("table %s: a WebSocket message failed", self.table_id)
+            return _error(
+                msg_id, ApiError(500, "internal", "the server failed; nothing was changed")
+            )
+
+    async def _dispatch(self, data: dict[str, Any], msg_id: Any) -> dict[str, Any] | None:
         kind = data.get("type")
         if kind == "ping":
             return {"type": "pong", "id": msg_id}
+        if kind == "auth":
+            await self._auth(data)
+            return None
         if kind not in ("move", "preview"):
-            raise ApiError(422, "invalid_request", "type: one of move, preview, ping")
-        if conn.seat is None:
-            raise ApiError(401, "token_required", "spectators cannot move; sit down first")
+            raise ApiError(422, "invalid_request", "type: one of auth, move, preview, ping")
+        seat = self.conn.seat
+        if seat is None:
+            raise ApiError(
+                401, "token_required", "spectators cannot move; sit down and send auth first"
+            )
         if kind == "preview":
             try:
                 preq = PreviewRequest.model_validate(data)
             except ValidationError as e:
                 raise validation_error(e) from None
-            return {"type": "preview", "id": msg_id, "preview": await room.preview(conn.seat, preq)}
+            return {"type": "preview", "id": msg_id, "preview": await self.room.preview(seat, preq)}
         try:
             mreq = MoveRequest.model_validate(data)
         except ValidationError as e:
             raise validation_error(e) from None
-        result, seq = await room.move(conn.seat, mreq.seq, mreq.move)
+        result, seq = await self.room.move(seat, mreq.seq, mreq.move)
         return {"type": "ack", "id": msg_id, "seq": seq, "result": result_json(result)}
-    except ApiError as e:
-        return {"type": "error", "id": msg_id, **e.body()}
+
+    async def _auth(self, data: dict[str, Any]) -> None:
+        """Seat this connection: the room sends the seat's ``state`` (and tells the others the
+        seat is connected). A wrong token leaves the connection what it was."""
+        try:
+            token = AuthMessage.model_validate(data).token
+        except ValidationError:
+            raise ApiError(
+                422, "invalid_request", "token: the seat's token, as text", field="token"
+            ) from None
+        seat = self.room.seat_for_token(token, required=True)
+        await self.room.detach(self.conn)
+        # Detaching the last viewer of a finished game unloads its room: look it up again.
+        self.room = await self.hub.room(self.table_id)
+        self.conn.seat = seat
+        await self.room.attach(self.conn)
