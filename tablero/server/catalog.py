@@ -2,12 +2,18 @@
 
 Also what the browser needs to draw a game (``variant_json``). A rule file from the network
 is validated by the library's own reader and then held to limits a shared server needs
-(a tile set of a billion tiles would fill memory; a ``lexicon`` path would read a server file).
+(a tile set of a billion tiles would fill memory; a ``lexicon`` path would read a server file)
+and to the limits of the native engine the computer players use (``tablero/engine/native/
+movegen.h``): a tile value that does not fit its 16 bits, or a score beyond its 32-bit
+integers, would make every bot move fail, and a bot that fails passes, for the whole game.
+Before the TOML parser runs, the file's nesting is measured (the parser is recursive), and
+numbers too long for Python to convert are refused with the reason.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import secrets
 from typing import Any
 
@@ -23,11 +29,14 @@ from ..variant import (
     variant_from_toml,
 )
 from .errors import ApiError
+from .tables.protocol import disguising_character
 
 __all__ = [
+    "MAX_MOVE_SCORE",
     "MAX_UPLOAD_BYTES",
     "SERVER_LEXICONS",
     "is_upload_id",
+    "max_move_score",
     "new_upload_id",
     "parse_upload",
     "variant_json",
@@ -38,8 +47,28 @@ __all__ = [
 MAX_UPLOAD_BYTES = 64 * 1024
 SERVER_LEXICONS = ("es", "ro", "none")
 """The dictionaries a table can use; anything else in a rule file is refused."""
-_MAX_TILES = 400
-_MAX_RACK = 12
+MAX_TOML_DEPTH = 32
+"""Nesting of arrays and inline tables; a rule file needs 3."""
+MAX_BOARD = 26
+"""Rows and columns (columns are lettered A–Z; the engine takes up to 32)."""
+MAX_TILES = 255
+"""Tiles in a game: the engine's bag (TB_MAX_BAG) for the expert's simulations."""
+MAX_RACK = 10
+"""Tiles on a rack: the engine's rack (TB_MAX_RACK)."""
+MAX_INT16 = 32_767
+MIN_INT16 = -32_768
+"""Tile values, square factors and addends are 16-bit numbers in the engine."""
+MAX_MOVE_SCORE = 1_000_000
+"""The most one move could score (``max_move_score``). The engine adds scores in 32-bit
+integers over self-play games of up to 1,000 turns: 2,147,483,647 / 1,000 is about 2 million;
+a million leaves room for the end-of-game adjustments (and is 500 times any real game's)."""
+MAX_PER_GAME = 1_000
+"""Exchanges or CAMBIOs per player per game, and the run of scoreless rounds (the engine's
+turn limit)."""
+MAX_CLOCK_SECONDS = 180 * 60
+"""A player's time, and the penalty period: as ``clock_minutes`` when creating a table."""
+MAX_NAME = 40
+MAX_TITLE = 60
 
 
 def builtin(name: str) -> Variant:
@@ -58,23 +87,50 @@ def new_upload_id() -> str:
 
 def parse_upload(text: str, source: str = "upload") -> Variant:
     """A user's rule file, or ApiError(422, bad_variant_file) saying what is wrong with it."""
-    if len(text.encode("utf-8")) > MAX_UPLOAD_BYTES:
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_UPLOAD_BYTES:
         raise ApiError(413, "too_large", f"a rule file may have at most {MAX_UPLOAD_BYTES} bytes")
+    if toml_depth_exceeds(text, MAX_TOML_DEPTH):
+        raise _bad(f"{source}: arrays and tables are nested more than {MAX_TOML_DEPTH} deep")
     try:
         v = variant_from_toml(text, source=source)
     except VariantError as e:
-        raise ApiError(422, "bad_variant_file", str(e)) from None
+        raise _bad(str(e)) from None
+    except ValueError as e:  # Python's own limit on converting long numbers
+        raise _bad(f"{source}: not valid TOML: a number is too long ({e})") from None
+    except RecursionError:
+        raise _bad(f"{source}: arrays and tables are nested too deep") from None
+    problems = server_problems(v) + engine_problems(v)
+    if problems:
+        raise _bad(f"{source}: " + "; ".join(problems))
+    return v
+
+
+def _bad(message: str) -> ApiError:
+    """422 bad_variant_file; a message quoting a huge number is cut short."""
+    if len(message) > 600:
+        message = message[:600] + "…"
+    return ApiError(422, "bad_variant_file", message)
+
+
+def server_problems(v: Variant) -> list[str]:
+    """What a shared server does not take: no dictionary files, no tiny games, nothing that
+    cannot be shown."""
     problems = []
     if v.max_players < 2:
         problems.append("players: a table needs at least 2 players ([min, max] with max ≥ 2)")
-    if v.rows > 26:
-        problems.append(f"board.rows: at most 26 on this server, got {v.rows}")
-    if v.tile_count > _MAX_TILES:
-        problems.append(f"tiles: at most {_MAX_TILES} tiles on this server, got {v.tile_count}")
-    if v.rack_size > _MAX_RACK:
-        problems.append(f"rack_size: at most {_MAX_RACK} on this server, got {v.rack_size}")
+    for key, limit in (("name", MAX_NAME), ("title", MAX_TITLE)):
+        value: str = getattr(v, key)
+        if len(value) > limit:
+            problems.append(f"{key}: at most {limit} characters, got {len(value)}")
+        ch = disguising_character(value)
+        if ch is not None:
+            problems.append(
+                f"{key}: no control or invisible formatting characters (U+{ord(ch):04X})"
+            )
     if v.lexicon not in SERVER_LEXICONS:
-        problems.append(f"lexicon: must be one of {', '.join(SERVER_LEXICONS)}, got {v.lexicon!r}")
+        problems.append(
+            f"lexicon: must be one of {', '.join(SERVER_LEXICONS)}, got {_show(v.lexicon)}"
+        )
     if v.tile_count - v.tiles.get(BLANK, (0, 0))[0] == 0:
         problems.append("tiles: the set has no letter tiles")
     kinds = [t for t, (count, _) in v.tiles.items() if count > 0]
@@ -83,9 +139,173 @@ def parse_upload(text: str, source: str = "upload") -> Variant:
         problems.append(
             'start.rule: drawing for the start needs at least two different tiles; use "random"'
         )
-    if problems:
-        raise ApiError(422, "bad_variant_file", f"{source}: " + "; ".join(problems))
-    return v
+    if v.clock is not None:
+        for key in ("initial_seconds", "penalty_every_seconds"):
+            seconds = getattr(v.clock, key)
+            if seconds > MAX_CLOCK_SECONDS:
+                problems.append(f"clock.{key}: at most {MAX_CLOCK_SECONDS}, got {_show(seconds)}")
+        if v.clock.penalty_points > MAX_INT16:
+            problems.append(
+                f"clock.penalty_points: at most {MAX_INT16}, got {_show(v.clock.penalty_points)}"
+            )
+    return problems
+
+
+def engine_problems(v: Variant) -> list[str]:
+    """What the engine cannot play (``tablero/engine/native/movegen.h``), each naming the
+    field and the limit. The score bound is checked only once every field is in range."""
+    problems = []
+
+    def at_most(key: str, value: int, limit: int, why: str = "") -> None:
+        if value > limit:
+            problems.append(f"{key}: at most {limit}{why}, got {_show(value)}")
+
+    at_most("board.rows", v.rows, MAX_BOARD)
+    at_most("board.columns", v.columns, MAX_BOARD)
+    at_most("tiles", v.tile_count, MAX_TILES, " tiles in all (the engine's bag)")
+    at_most("rack_size", v.rack_size, MAX_RACK, " (the engine's rack)")
+    for letter, (_count, value) in v.tiles.items():
+        at_most(f"tiles.{letter}", value, MAX_INT16, " for a tile's value (16 bits)")
+    for code, kind in v.squares.items():
+        spec = kind.spec()
+        if "factor" in spec:
+            at_most(f"squares.{code}.factor", spec["factor"], MAX_INT16, " (16 bits)")
+        if "amount" in spec:
+            amount = spec["amount"]
+            if not MIN_INT16 <= amount <= MAX_INT16:
+                problems.append(
+                    f"squares.{code}.amount: between {MIN_INT16} and {MAX_INT16} (16 bits), "
+                    f"got {_show(amount)}"
+                )
+        if "min_bag" in spec:
+            at_most(f"squares.{code}.min_bag", spec["min_bag"], MAX_TILES)
+    at_most("bingo_bonus", v.bingo_bonus, MAX_MOVE_SCORE)
+    at_most("first_move.min_tiles", v.first_move.min_tiles, v.rack_size, " (the rack_size)")
+    at_most("first_move.multiplier", v.first_move.multiplier, MAX_PER_GAME)
+    if abs(v.first_move.bonus) > MAX_MOVE_SCORE:
+        problems.append(
+            f"first_move.bonus: between -{MAX_MOVE_SCORE} and {MAX_MOVE_SCORE}, "
+            f"got {_show(v.first_move.bonus)}"
+        )
+    at_most("exchange.min_bag", v.exchange.min_bag, MAX_TILES)
+    at_most("exchange.max_tiles", v.exchange.max_tiles, v.rack_size, " (the rack_size)")
+    at_most("exchange.per_game", v.exchange.per_game, MAX_PER_GAME)
+    at_most("cambio.per_game", v.cambio_per_game, MAX_PER_GAME)
+    at_most("end.scoreless_rounds", v.end.scoreless_rounds, MAX_PER_GAME)
+    at_most("end.unplayed_blank_penalty", v.end.unplayed_blank_penalty, MAX_INT16)
+    if not problems:
+        bound = max_move_score(v)
+        if bound > MAX_MOVE_SCORE:
+            problems.append(
+                f"scores: a move could score up to {bound:,} with these values, premiums and "
+                f"bonuses; at most {MAX_MOVE_SCORE:,} (the engine's 32-bit scores)"
+            )
+    return problems
+
+
+def max_move_score(v: Variant) -> int:
+    """An upper bound of one move's score, in absolute value: the best main word a line of
+    the board allows (its rack_size best word factors multiplied, its best letter factor on
+    every letter, its best addends) plus a best cross word for every tile, times the first
+    turn's multiplier, plus the first turn's bonus and the bingo bonus."""
+    top_value = max((value for _count, value in v.tiles.values()), default=0)
+    rack = v.rack_size
+    letter: dict[tuple[int, int], int] = {}
+    word: dict[tuple[int, int], int] = {}
+    add: dict[tuple[int, int], int] = {}
+    for r in range(v.rows):
+        for c in range(v.columns):
+            kind = v.square_kind((r, c))
+            (f_mid, a_mid), (f_end, a_end) = kind.word_effect(False), kind.word_effect(True)
+            letter[r, c] = kind.letter_factor()
+            word[r, c] = max(f_mid, f_end)
+            add[r, c] = max(abs(a_mid), abs(a_end))
+    lines = [[(r, c) for c in range(v.columns)] for r in range(v.rows)]
+    lines += [[(r, c) for r in range(v.rows)] for c in range(v.columns)]
+
+    def main_word(line: list[tuple[int, int]]) -> int:
+        factors = sorted((word[sq] for sq in line), reverse=True)[:rack]
+        addends = sorted((add[sq] for sq in line), reverse=True)[:rack]
+        letters = len(line) * top_value * max(letter[sq] for sq in line)
+        return letters * math.prod(factors) + sum(addends)
+
+    main = max(main_word(line) for line in lines)
+    longest = max(v.rows, v.columns)
+    cross = max(longest * top_value * letter[sq] * word[sq] + add[sq] for sq in letter)
+    return (main + rack * cross) * v.first_move.multiplier + abs(v.first_move.bonus) + v.bingo_bonus
+
+
+def _show(value: object) -> str:
+    """A value for a message: numbers of more than 20 digits by their length."""
+    if isinstance(value, int) and abs(value) >= 10**20:
+        return f"a number of {len(str(abs(value)))} digits"
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 80 else text[:80] + "…"
+
+
+def toml_depth_exceeds(text: str, limit: int) -> bool:
+    """Whether arrays (``[``) and inline tables (``{``) nest deeper than ``limit``, outside
+    strings and comments. Linear; malformed TOML is left for the parser to refuse."""
+    depth = 0
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif ch in "\"'":
+            i = _string_end(text, i)
+        else:
+            if ch in "[{":
+                depth += 1
+                if depth > limit:
+                    return True
+            elif ch in "]}":
+                depth -= 1
+            i += 1
+    return False
+
+
+def _string_end(text: str, start: int) -> int:
+    """The index just after the TOML string that starts at ``start`` (basic or literal, one
+    line or three quotes), or after the line (or text) where an unterminated one ends."""
+    quote = text[start]
+    escapes = quote == '"'
+    if text.startswith(quote * 3, start):
+        i = start + 3
+        while True:
+            end = text.find(quote * 3, i)
+            if end < 0:
+                return len(text)
+            if escapes and _escaped(text, end):
+                i = end + 1
+                continue
+            end += 3
+            for _ in range(2):  # up to two quotes of the content may precede the closing three
+                if end < len(text) and text[end] == quote:
+                    end += 1
+            return end
+    line_end = text.find("\n", start)
+    if line_end < 0:
+        line_end = len(text)
+    i = start + 1
+    while True:
+        end = text.find(quote, i, line_end)
+        if end < 0:
+            return line_end
+        if escapes and _escaped(text, end):
+            i = end + 1
+            continue
+        return end + 1
+
+
+def _escaped(text: str, index: int) -> bool:
+    """Whether the character at ``index`` follows an odd run of backslashes."""
+    run = 0
+    while index - run - 1 >= 0 and text[index - run - 1] == "\\":
+        run += 1
+    return run % 2 == 1
 
 
 def with_clock(variant: Variant, seconds: int | None) -> Variant:

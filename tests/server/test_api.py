@@ -71,7 +71,7 @@ def test_broken_rule_files_get_clear_errors(server: Server) -> None:
         MINI_TOML.replace("rows = 9", "rows = 8"): "board.layout",
         MINI_TOML.replace('language = "es"', 'language = "xx"'): "language",
         MINI_TOML.replace('lexicon = "es"', 'lexicon = "/etc/passwd"'): "lexicon: must be one of",
-        MINI_TOML.replace("A = [8, 1]", "A = [100000000, 1]"): "at most 400 tiles",
+        MINI_TOML.replace("A = [8, 1]", "A = [100000000, 1]"): "at most 255 tiles",
         MINI_TOML.replace("players = [2, 4]", "players = [1, 1]"): "at least 2 players",
         MINI_TOML[: MINI_TOML.index("A = [8, 1]")] + "Z = [40, 1]\n": "at least two different",
     }
