@@ -11,14 +11,13 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, { body, token, text } = {}) {
+async function request(method, path, { body, token } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
-  if (text !== undefined) {
-    headers["Content-Type"] = "text/plain; charset=utf-8";
-    payload = text;
-  } else if (body !== undefined) {
+  // Bodies are JSON only: the server refuses other types on every write but the raw rule-file
+  // upload, so a cross-site form (text/plain) can never pass for this page.
+  if (body !== undefined) {
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
   }
@@ -41,7 +40,7 @@ async function request(method, path, { body, token, text } = {}) {
 export const api = {
   variants: () => request("GET", "/api/variants"),
   variant: (name) => request("GET", `/api/variants/${encodeURIComponent(name)}`),
-  uploadVariant: (toml) => request("POST", "/api/variants/upload", { text: toml }),
+  uploadVariant: (toml) => request("POST", "/api/variants/upload", { body: { toml } }),
   tables: () => request("GET", "/api/tables"),
   createTable: (spec) => request("POST", "/api/tables", { body: spec }),
   leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),

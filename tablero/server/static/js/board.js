@@ -39,7 +39,7 @@ export class BoardView {
       class: "board",
       role: "group",
       "aria-label": t("board.label"),
-      style: `--cols:${variant.columns};--rows:${variant.rows}`,
+      style: { "--cols": String(variant.columns), "--rows": String(variant.rows) },
       dataset: { columns: String(variant.columns) },
     });
     this.el.append(h("div", { class: "corner", "aria-hidden": "true" }));

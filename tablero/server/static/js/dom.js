@@ -3,8 +3,10 @@
 
 /**
  * Create an element: h("button", {class: "x", onclick: fn, "aria-label": "..."}, "text", child).
- * Attributes starting with "on" become event listeners; `dataset` is an object; `text` sets
- * textContent; false/null/undefined attributes and children are skipped.
+ * Attributes starting with "on" become event listeners; `dataset` is an object; `style` is an
+ * object of properties (custom properties "--x" too; never a string: the Content-Security-
+ * Policy blocks style attributes); `text` sets textContent; false/null/undefined attributes
+ * and children are skipped.
  */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -19,7 +21,11 @@ export function h(tag, attrs = {}, ...children) {
     } else if (key === "class") {
       el.className = value;
     } else if (key === "style" && typeof value === "object") {
-      Object.assign(el.style, value);
+      // Through the CSSOM: the Content-Security-Policy refuses style="" attributes.
+      for (const [prop, v] of Object.entries(value)) {
+        const name = prop.startsWith("--") ? prop : prop.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`);
+        el.style.setProperty(name, String(v));
+      }
     } else if (key in el && typeof value !== "string") {
       el[key] = value;
     } else {

@@ -1,14 +1,16 @@
 // The live connection to one table (WebSocket /ws/tables/{id}). The server sends the whole table
 // view on connect and after every change, so resuming after a drop needs no bookkeeping: we
 // reconnect with exponential backoff (0.5 s doubling to 10 s, with jitter) and take the fresh
-// state as the truth.
+// state as the truth. The seat token never goes in the URL (URLs end up in logs): every socket
+// opens as a spectator's and, if we hold a seat, its first message is {"type": "auth", token},
+// which the server answers with our seat's state. Every reconnect does the same.
 
 const PING_EVERY_MS = 25000;
 
 export class LiveTable {
   /**
    * @param {string} tableId
-   * @param {() => (string|null)} tokenFn  the seat token to connect with (null: spectator)
+   * @param {() => (string|null)} tokenFn  the seat token to authenticate with (null: spectator)
    * @param {{onState: Function, onError?: Function, onClock?: Function, onStatus?: Function}} handlers
    */
   constructor(tableId, tokenFn, handlers) {
@@ -24,9 +26,7 @@ export class LiveTable {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const token = this.tokenFn();
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
-    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`;
+    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
   }
 
   open() {
@@ -42,6 +42,8 @@ export class LiveTable {
     socket.addEventListener("open", () => {
       if (socket !== this.socket) return;
       this.attempt = 0;
+      const token = this.tokenFn();
+      if (token) socket.send(JSON.stringify({ type: "auth", token }));
       this.status("online");
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
@@ -66,7 +68,8 @@ export class LiveTable {
     });
   }
 
-  /** Reconnect at once (e.g. after sitting down, so the server knows our token). */
+  /** Reconnect at once (e.g. after sitting down or leaving: the new socket authenticates
+   *  with the token we hold now, or stays a spectator's). */
   reconnect() {
     this.attempt = 0;
     const old = this.socket;
