@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import socket
 import threading
 import time
 from collections.abc import Mapping
@@ -24,6 +23,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tablero.lexicon import Lexicon
 from tablero.server import Settings, create_app
+from tablero.server.cli import tcp_listener
 from tablero.server.config import Quotas
 from tablero.server.web.jsonlimits import WS_MAX_FRAME_BYTES
 from tablero.server.web.ratelimit import DEFAULT_LIMITS, RateLimits
@@ -86,8 +86,8 @@ class Server:
         )
         app = create_app(settings, rate_limits=self.rate_limits)
         self.app = app
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
+        # A TCP socket by name, so asyncio sets TCP_NODELAY (as on a real deployment).
+        sock = tcp_listener("127.0.0.1", 0)
         self.port = sock.getsockname()[1]
         config = uvicorn.Config(
             app, log_level=self.log_level, lifespan="on", ws_max_size=WS_MAX_FRAME_BYTES
