@@ -668,7 +668,9 @@ class Game:
                 self.timeout()
         for i in range(max(first, 1), min(len(self.log), len(log))):
             if self.log[i] != log[i]:
-                raise ValueError(f"event {i} does not replay the same: {log[i]} became {self.log[i]}")
+                raise ValueError(
+                    f"event {i} does not replay the same: {log[i]} became {self.log[i]}"
+                )
         if len(self.log) != len(log):
             raise ValueError(f"the log has {len(log)} events; replaying it gives {len(self.log)}")
 

@@ -44,7 +44,7 @@ def test_the_lobby_shows_a_few_waiting_tables_per_address(strict: Server) -> Non
 
 def test_uploads_have_a_quota_per_address_and_expire_when_unused(strict: Server) -> None:
     used = upload(strict)
-    unused = upload(strict, mini_toml().replace('title = "Mini (tests)"', 'title = "Other"'))
+    upload(strict, mini_toml().replace('title = "Mini (tests)"', 'title = "Other"'))
     r = strict.post("/api/variants/upload", {"toml": mini_toml()})
     assert r.status_code == 429 and r.json()["error"]["code"] == "quota_exceeded"
     strict.create(used, [{"kind": "open"}] * 2)
