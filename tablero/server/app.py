@@ -93,7 +93,12 @@ def create_app(
         openapi_url=OPENAPI_URL,
     )
     app.origin_policy = OriginPolicy(settings.allowed_origins)
-    app.state.limiter = RateLimiter(rate_limits or DEFAULT_LIMITS)
+    shared = None
+    if settings.redis_url:
+        from limits.storage import RedisStorage
+
+        shared = RedisStorage(settings.redis_url, socket_timeout=1, socket_connect_timeout=1)
+    app.state.limiter = RateLimiter(rate_limits or DEFAULT_LIMITS, shared=shared)
     _install_error_handlers(app)
     install_routes(app)
     _install_pages(app)

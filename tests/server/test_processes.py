@@ -8,6 +8,7 @@ over its bot tables.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import signal
 import subprocess
@@ -25,7 +26,7 @@ from tablero.lexicon import WordListLexicon
 
 from . import pgcluster
 from .games import mini_variant, play_turn, two_players, upload
-from .harness import TIMEOUT, Server
+from .harness import GENEROUS, TIMEOUT, Server
 from .services import PgCluster, RedisServer, redis_available
 from .test_faults import _stored_logs_are_whole, _wait
 
@@ -224,3 +225,28 @@ def test_a_killed_process_loses_no_acknowledged_move_and_its_bot_tables_go_on(
             proc.kill()
             proc.wait(10)
     _stored_logs_are_whole(a.db_url)
+
+
+def test_rate_limits_per_address_are_shared_by_the_processes(
+    services: tuple[PgCluster, RedisServer], mini_es: WordListLexicon, mini_ro: WordListLexicon
+) -> None:
+    """With Redis, an address's HTTP budget is one across processes, not one per process."""
+    pg, redis = services
+    url = pg.new_database(f"limits{next(_n)}")
+    limits = dataclasses.replace(GENEROUS, create_table="2/minute")
+    servers = [
+        Server(url, {"es": mini_es, "ro": mini_ro}, redis_url=redis.url, rate_limits=limits)
+        for _ in range(2)
+    ]
+    for s in servers:
+        s.start()
+    try:
+        seats = [{"kind": "open"}] * 2
+        servers[0].create("fise", seats)
+        servers[1].create("fise", seats)
+        for s in servers:
+            r = s.post("/api/tables", {"variant": "fise", "seats": seats})
+            assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+    finally:
+        for s in servers:
+            s.stop()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import logging
 import math
 import time
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ from limits.storage import MemoryStorage, Storage
 from limits.strategies import MovingWindowRateLimiter
 
 from ..errors import ApiError
+
+log = logging.getLogger("tablero.server.limits")
 
 __all__ = ["DEFAULT_LIMITS", "RateLimiter", "RateLimits", "SocketBudget", "Verdict"]
 
@@ -95,10 +98,19 @@ WS_CLOSE_RATE_LIMITED = 4429
 class RateLimiter:
     """The limits of one server. ``storage`` holds the counters (memory unless given)."""
 
-    def __init__(self, limits: RateLimits = DEFAULT_LIMITS, storage: Storage | None = None):
+    def __init__(
+        self,
+        limits: RateLimits = DEFAULT_LIMITS,
+        storage: Storage | None = None,
+        shared: Storage | None = None,
+    ):
         self.limits = limits
         self.storage = storage if storage is not None else MemoryStorage()
         self.strategy = MovingWindowRateLimiter(self.storage)
+        self.shared = MovingWindowRateLimiter(shared) if shared is not None else self.strategy
+        """The HTTP limits per address: in ``shared`` storage (Redis) when several processes
+        serve one site, so an address cannot multiply its budget by their number. A
+        WebSocket's own budget stays with the process that holds the socket."""
         self._http = {
             "create_table": parse(limits.create_table),
             "upload": parse(limits.upload),
@@ -115,7 +127,12 @@ class RateLimiter:
         """Count one ``action`` (create_table, upload, seats, play, connect) by ``address``;
         ApiError 429 ``rate_limited`` (with ``retry_after`` seconds) when over its limit."""
         item = self._http[action]
-        if not self.strategy.hit(item, "http", action, address):
+        try:
+            allowed = self.shared.hit(item, "http", action, address)
+        except Exception as e:  # the shared store is down: let the request through
+            log.warning("rate limits: the shared counters are unavailable (%s)", type(e).__name__)
+            return
+        if not allowed:
             raise ApiError(
                 429,
                 "rate_limited",
@@ -129,7 +146,7 @@ class RateLimiter:
         return SocketBudget(self, address, str(next(self._sockets)))
 
     def _retry_after(self, item: RateLimitItem, *keys: str) -> int:
-        reset = self.strategy.get_window_stats(item, *keys).reset_time
+        reset = self.shared.get_window_stats(item, *keys).reset_time
         return max(1, math.ceil(reset - time.time()))
 
 
