@@ -9,6 +9,7 @@ security headers and every cross-site write or WebSocket handshake is refused.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -78,6 +79,10 @@ def create_app(
         )
         app.state.hub = hub
         await hub.resume(load_tables=settings.resume_on_start)
+        # What start-up loaded (code, dictionaries, rule sets) lives as long as the process:
+        # keep it out of the collector's full passes, which otherwise stop the event loop
+        # for longer the more it holds.
+        gc.freeze()
         try:
             yield
         finally:

@@ -146,6 +146,8 @@ def serve(
         port=port,
         log_level=log_level,
         ws_max_size=WS_MAX_FRAME_BYTES,
+        # Table messages are small JSON; compression would cost about 76 KB per socket.
+        ws_per_message_deflate=False,
         access_log=False,
         # Without --forwarded-allow-ips no proxy is trusted: X-Forwarded-* are ignored (uvicorn
         # would otherwise trust 127.0.0.1, or $FORWARDED_ALLOW_IPS).
