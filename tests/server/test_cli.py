@@ -19,6 +19,18 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _when_serving(proc: subprocess.Popen[bytes], port: int, timeout: float) -> httpx2.Response:
+    """Wait for ``tablero serve`` to answer; its answer to ``GET /api/variants``."""
+    deadline = time.time() + timeout
+    while True:
+        try:
+            return httpx2.get(f"http://127.0.0.1:{port}/api/variants", timeout=5)
+        except httpx2.TransportError:
+            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+            assert time.time() < deadline, "tablero serve did not start"
+            time.sleep(0.2)
+
+
 def test_tablero_serve(db_url: str, tmp_path: Path) -> None:
     port = _free_port()
     env = dict(os.environ, TABLERO_DATA=str(tmp_path / "data"))
@@ -36,15 +48,7 @@ def test_tablero_serve(db_url: str, tmp_path: Path) -> None:
         args += ["--db", db_url]
     proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                r = httpx2.get(f"http://127.0.0.1:{port}/api/variants", timeout=5)
-                break
-            except httpx2.TransportError:
-                assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
-                assert time.time() < deadline, "tablero serve did not start"
-                time.sleep(0.2)
+        r = _when_serving(proc, port, 60)
         assert r.status_code == 200 and len(r.json()) == 6
         r = httpx2.post(
             f"http://127.0.0.1:{port}/api/tables",
@@ -99,15 +103,7 @@ def test_serve_with_two_workers_shares_tables(tmp_path: Path) -> None:
     args += ["--db", db, "--redis", redis.url, "--log-level", "warning", "--bot-delay", "0"]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        deadline = time.time() + 90
-        while True:
-            try:
-                r = httpx2.get(f"http://127.0.0.1:{port}/api/variants", timeout=5)
-                break
-            except httpx2.TransportError:
-                assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
-                assert time.time() < deadline, "tablero serve did not start"
-                time.sleep(0.2)
+        _when_serving(proc, port, 90)
         # The first game of a language in each process loads its dictionary: allow for it.
         http = httpx2.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
         base = ""
