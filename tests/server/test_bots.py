@@ -129,6 +129,7 @@ def test_bots_think_in_a_worker_process(mini_es: WordListLexicon) -> None:
     dictionary and answers with a legal move for the game."""
     import asyncio
     import os
+    from concurrent.futures import ThreadPoolExecutor
 
     from tablero.server.lexicons import LexiconProvider
     from tablero.server.workers.bots import BotJob, plan_move
@@ -141,7 +142,9 @@ def test_bots_think_in_a_worker_process(mini_es: WordListLexicon) -> None:
     assert isinstance(plan, BotJob)
     pool = BotPool(1, LexiconProvider({"es": mini_es}))
     try:
-        move = asyncio.run(pool.think(plan))
+        # A thread of its own: other tests may leave an event loop running in this one.
+        with ThreadPoolExecutor(1) as runner:
+            move = runner.submit(asyncio.run, pool.think(plan)).result()
         executor = pool._executor
         assert executor is not None
         pids = {p.pid for p in executor._processes.values()}
