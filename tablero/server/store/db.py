@@ -13,10 +13,10 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
-__all__ = ["make_engine", "migrate", "normalize_url"]
+__all__ = ["MIGRATION_LOCK", "make_engine", "migrate", "normalize_url"]
 
 
 def normalize_url(url_or_path: str) -> str:
@@ -52,10 +52,20 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+MIGRATION_LOCK = 0x7461626C65726F  # "tablero": the advisory lock that serialises migrations
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest revision (the migrations ship inside the package)."""
+    """Bring the schema to the newest revision (the migrations ship inside the package).
+
+    Several processes start together (``--workers``, or machines): on PostgreSQL each takes an
+    advisory lock for its migration transaction, so the first migrates and the others, once
+    it has committed, find nothing to do (two at once would both create the tables).
+    """
     cfg = Config()
     cfg.set_main_option("script_location", str(resources.files("tablero.server") / "migrations"))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, "head")
