@@ -22,12 +22,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from .bus import make_bus
+from .bus import make_bus, process_name
 from .config import Settings
 from .errors import ApiError
 from .lexicons import LexiconProvider
 from .store.db import make_engine, migrate
-from .tables.hub import Hub, process_name
+from .tables.hub import Hub
 from .tables.routes import install_routes
 from .web.headers import SecurityHeaders
 from .web.logredact import install_log_redaction

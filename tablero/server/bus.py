@@ -18,11 +18,14 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import random
+import secrets
+import socket
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-__all__ = ["CHANNEL", "Bus", "LocalBus", "NewsHandler", "RedisBus", "make_bus"]
+__all__ = ["CHANNEL", "Bus", "LocalBus", "NewsHandler", "RedisBus", "make_bus", "process_name"]
 
 log = logging.getLogger("tablero.server.bus")
 
@@ -33,11 +36,21 @@ NewsHandler = Callable[[str, int], Awaitable[None]]
 ReconnectHandler = Callable[[], Awaitable[None]]
 
 
+def process_name() -> str:
+    """A name for this process, unique among the processes of a deployment: its news on the
+    bus and its leases on tables carry it."""
+    return f"{socket.gethostname()[:32]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
 class Bus:
     """The interface both buses share."""
 
     multi_process = False
     """True when other processes may serve the same tables."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        """This process's name (``process_name``): its own news comes back and is ignored."""
 
     async def start(
         self, on_news: NewsHandler, on_reconnect: Callable[[], Awaitable[None]]
@@ -61,9 +74,8 @@ class RedisBus(Bus):
     def __init__(self, url: str, origin: str) -> None:
         import redis.asyncio as aioredis
 
+        super().__init__(origin)
         self.url = url
-        self.origin = origin
-        """This process's id: its own news comes back from Redis and is ignored."""
         self._redis: Any = aioredis.from_url(
             url, socket_connect_timeout=2, socket_timeout=5, health_check_interval=5
         )
@@ -161,4 +173,4 @@ def _safe(url: str) -> str:
 
 
 def make_bus(redis_url: str | None, origin: str) -> Bus:
-    return RedisBus(redis_url, origin) if redis_url else LocalBus()
+    return RedisBus(redis_url, origin) if redis_url else LocalBus(origin)

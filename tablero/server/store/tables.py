@@ -302,41 +302,22 @@ def set_seat(
     now: float,
 ) -> bool:
     """Sit down or leave (the seat row must still be ``expect_kind``), starting the game with
-    its first events when the table fills. False if someone else changed the seat first."""
-    try:
-        with Session(engine) as s, s.begin():
-            _set_seat(s, table_id, seat, expect_kind, table_changes, first_idx, events, now)
-    except _SeatChanged:
-        return False
-    return True
-
-
-class _SeatChanged(Exception):
-    """Someone else took or freed the seat first (the transaction is rolled back)."""
-
-
-def _set_seat(
-    s: Session,
-    table_id: str,
-    seat: SeatInfo,
-    expect_kind: str,
-    table_changes: dict[str, Any],
-    first_idx: int,
-    events: Sequence[Event],
-    now: float,
-) -> None:
-    done = s.execute(
-        update(SeatRow)
-        .where(
-            SeatRow.table_id == table_id,
-            SeatRow.seat == seat.seat,
-            SeatRow.kind == expect_kind,
+    its first events when the table fills. False, and nothing changed, if someone else
+    changed the seat first."""
+    with Session(engine) as s, s.begin():
+        done = s.execute(
+            update(SeatRow)
+            .where(
+                SeatRow.table_id == table_id,
+                SeatRow.seat == seat.seat,
+                SeatRow.kind == expect_kind,
+            )
+            .values(kind=seat.kind, nickname=seat.nickname, token_hash=seat.token_hash)
         )
-        .values(kind=seat.kind, nickname=seat.nickname, token_hash=seat.token_hash)
-    )
-    if done.rowcount != 1:  # type: ignore[attr-defined]
-        raise _SeatChanged
-    _append(s, table_id, first_idx, events, now, table_changes)
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            return False  # the update matched no row: there is nothing to roll back
+        _append(s, table_id, first_idx, events, now, table_changes)
+    return True
 
 
 @guarded
@@ -388,15 +369,10 @@ def playing_table_ids(engine: Engine) -> list[str]:
 
 @guarded
 def claim_tables(
-    engine: Engine,
-    owner: str,
-    now: float,
-    until: float,
-    ids: Sequence[str] | None = None,
-    force: bool = False,
+    engine: Engine, owner: str, now: float, until: float, force: bool = False
 ) -> list[str]:
-    """Take the lease of tables in play whose lease is free or ran out (all such tables, or
-    those of ``ids``). Each is a conditional update, so two processes never both win one.
+    """Take the lease of the tables in play whose lease is free or ran out. Each is a
+    conditional update, so two processes never both win one.
     ``force`` takes every table in play: a single process starting after a crash does not
     wait for its dead predecessor's leases to run out."""
     free = or_(
@@ -406,10 +382,8 @@ def claim_tables(
         literal(force),
     )
     with Session(engine) as s, s.begin():
-        query = select(TableRow.id).where(TableRow.state == "playing", free)
-        if ids is not None:
-            query = query.where(TableRow.id.in_(list(ids)))
         claimed = []
+        query = select(TableRow.id).where(TableRow.state == "playing", free)
         for table_id in s.scalars(query).all():
             done = s.execute(
                 update(TableRow)

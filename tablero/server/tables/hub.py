@@ -12,9 +12,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import os
-import secrets
-import socket
 import time
 from typing import Any
 
@@ -24,7 +21,7 @@ from ...game import Event, Game
 from ...moves import Move
 from ...variant import Variant
 from .. import catalog
-from ..bus import Bus, LocalBus
+from ..bus import Bus, LocalBus, process_name
 from ..config import Quotas
 from ..errors import ApiError
 from ..lexicons import LexiconProvider
@@ -45,11 +42,6 @@ LEASE_SECONDS = 10.0
 LEASE_RENEW_SECONDS = 3.0
 """How often a process renews its leases and looks for tables nobody keeps."""
 EXPIRE_UPLOADS_EVERY = 3600.0
-
-
-def process_name() -> str:
-    """A name for this process, unique among the processes of a deployment."""
-    return f"{socket.gethostname()[:32]}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 def address_key(client: str) -> str | None:
@@ -74,10 +66,10 @@ class Hub:
         self.engine = engine
         self.lexicons = lexicons
         self.bot_delay = bot_delay
-        self.bus = bus or LocalBus()
+        self.bus = bus or LocalBus(process_name())
         self.quotas = quotas or Quotas()
         self.bot_pool = BotPool(bot_workers, lexicons)
-        self.process_id = getattr(self.bus, "origin", None) or process_name()
+        self.process_id = self.bus.origin
         """This process, as its leases and its news on the bus name it."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -335,7 +327,7 @@ class Hub:
         and sends each of its clients a fresh state."""
         for room in list(self.rooms.values()):
             try:
-                await room.resync()
+                await room.refresh(always=True)
             except Exception:
                 log.warning("table %s could not catch up yet", room.info.id)
 
@@ -373,7 +365,7 @@ class Hub:
                 log.warning("table %s: lease lost; another process keeps it", table_id)
                 room.lose_lease()
         claimed = await asyncio.to_thread(
-            store.claim_tables, self.engine, self.process_id, now, until, None, force
+            store.claim_tables, self.engine, self.process_id, now, until, force
         )
         for table_id in claimed:
             try:

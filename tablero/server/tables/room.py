@@ -368,10 +368,12 @@ class Room:
         try:
             result = await asyncio.to_thread(apply)
         except ApiError:
-            if len(game.log) != first:  # pragma: no cover - the rules refuse before changing
+            # The rules refuse before changing anything; a refusal after a change is a bug.
+            if len(game.log) != first:  # pragma: no cover
                 await asyncio.to_thread(self._rewind, first)
             raise
         except Exception:
+            # A failure half-way may have changed the board or a rack without a log entry.
             await asyncio.to_thread(self._rewind, first)
             raise
         try:
@@ -414,9 +416,10 @@ class Room:
         info.turn_started_at = started
 
     def _rewind(self, length: int) -> None:
-        """Put the game back to its first ``length`` events (a replay in memory: no database)."""
+        """Rebuild the game from its first ``length`` events (a replay in memory: no database),
+        whatever state a failed action left it in."""
         game = self.game
-        if game is None or len(game.log) == length:
+        if game is None:
             return
         variant = game.variant
         self.game = Game.replay(game.log[:length], game.lexicon, lambda _name: variant)
@@ -457,19 +460,14 @@ class Room:
         self.info, self.game = self.hub.rebuild(full)
         return True
 
-    async def refresh(self) -> None:
-        """News from another process: catch up, show it, and go on with clock and bots."""
+    async def refresh(self, always: bool = False) -> None:
+        """News from another process: catch up, show it, and go on with clock and bots.
+        ``always``: send every client a fresh state even if nothing changed (after a lost
+        connection to the bus, clients may have missed news)."""
         async with self.lock:
-            if await self._sync():
+            if await self._sync() or always:
                 await self.broadcast()
                 self._schedule()
-
-    async def resync(self) -> None:
-        """After a lost connection to the bus: catch up and send every client a fresh state."""
-        async with self.lock:
-            await self._sync()
-            await self.broadcast()
-            self._schedule()
 
     async def _settle_clock(self) -> None:
         """Record the timeouts that are due (a skip clock at zero): the server keeps time."""
