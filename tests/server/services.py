@@ -35,26 +35,8 @@ class PgCluster:
             os.chown(self.root, entry.pw_uid, entry.pw_gid)
         self.data = self.root / "data"
         self.port = _free_port()
-        subprocess.run(
-            _as_owner(
-                [
-                    initdb,
-                    "-D",
-                    str(self.data),
-                    "-A",
-                    "trust",
-                    "-U",
-                    USER,
-                    "-E",
-                    "UTF8",
-                    "--no-sync",
-                ],
-                self.owner,
-            ),
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
+        initdb_args = ["-D", str(self.data), "-A", "trust", "-U", USER, "-E", "UTF8", "--no-sync"]
+        self._run([initdb, *initdb_args])
         self.start()
 
     @property
@@ -68,36 +50,23 @@ class PgCluster:
             conn.execute(f"CREATE DATABASE {name}")
         return f"postgresql+psycopg://{USER}@127.0.0.1:{self.port}/{name}"
 
+    def _run(self, command: list[str], check: bool = True) -> None:
+        """A PostgreSQL program as the cluster's owner (PostgreSQL refuses to run as root)."""
+        subprocess.run(
+            _as_owner(command, self.owner),
+            check=check,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE if check else subprocess.DEVNULL,
+        )
+
     def start(self) -> None:
         options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
-        subprocess.run(
-            _as_owner(
-                [
-                    self.pg_ctl,
-                    "-D",
-                    str(self.data),
-                    "-o",
-                    options,
-                    "-l",
-                    str(self.root / "log"),
-                    "-w",
-                    "start",
-                ],
-                self.owner,
-            ),
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
+        log = str(self.root / "log")
+        self._run([self.pg_ctl, "-D", str(self.data), "-o", options, "-l", log, "-w", "start"])
 
     def stop(self) -> None:
         """A fast shutdown: open connections are cut, as in an outage."""
-        subprocess.run(
-            _as_owner([self.pg_ctl, "-D", str(self.data), "-m", "fast", "-w", "stop"], self.owner),
-            check=False,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        self._run([self.pg_ctl, "-D", str(self.data), "-m", "fast", "-w", "stop"], check=False)
 
     def destroy(self) -> None:
         self.stop()

@@ -64,24 +64,29 @@ def test_tablero_serve(db_url: str, tmp_path: Path) -> None:
         assert (tmp_path / "data" / "tablero.db").is_file()
 
 
-def test_serve_rejects_a_bad_database_url() -> None:
+def _serve_refusal(*options: str) -> str:
+    """``tablero serve`` with options it must refuse before starting: its error text."""
     r = subprocess.run(
-        [sys.executable, "-m", "tablero.cli", "serve", "--db", "  "],
+        [sys.executable, "-m", "tablero.cli", "serve", *options],
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert r.returncode == 2 and "--db" in r.stderr
+    assert r.returncode == 2, r.stderr
+    return r.stderr
+
+
+def test_serve_rejects_a_bad_database_url() -> None:
+    assert "--db" in _serve_refusal("--db", "  ")
 
 
 def test_serve_with_several_workers_needs_redis_and_postgresql() -> None:
-    r = subprocess.run(
-        [sys.executable, "-m", "tablero.cli", "serve", "--workers", "2"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert r.returncode == 2 and "--workers" in r.stderr and "Redis" in r.stderr
+    err = _serve_refusal("--workers", "2")
+    assert "--workers" in err and "Redis" in err
+
+
+def test_serve_refuses_a_bad_allowed_origin() -> None:
+    assert "--allow-origin" in _serve_refusal("--allow-origin", "not an origin")
 
 
 def test_serve_with_two_workers_shares_tables(tmp_path: Path) -> None:
