@@ -371,16 +371,12 @@ def playing_table_ids(engine: Engine) -> list[str]:
 def claim_tables(
     engine: Engine, owner: str, now: float, until: float, force: bool = False
 ) -> list[str]:
-    """Take the lease of the tables in play whose lease is free or ran out. Each is a
+    """Take the lease of the tables in play whose lease is free or ran out (this process's
+    own live leases are renewed by ``renew_leases``, not claimed again). Each is a
     conditional update, so two processes never both win one.
     ``force`` takes every table in play: a single process starting after a crash does not
     wait for its dead predecessor's leases to run out."""
-    free = or_(
-        TableRow.lease_until.is_(None),
-        TableRow.lease_until < now,
-        TableRow.owner == owner,
-        literal(force),
-    )
+    free = or_(TableRow.lease_until.is_(None), TableRow.lease_until < now, literal(force))
     with Session(engine) as s, s.begin():
         claimed = []
         query = select(TableRow.id).where(TableRow.state == "playing", free)

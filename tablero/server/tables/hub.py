@@ -172,6 +172,8 @@ class Hub:
                     raise ApiError(404, "not_found", f"no table {table_id!r}")
                 info, game = await asyncio.to_thread(self.rebuild, stored)
                 room = Room(self, info, game)
+                # Alone, this process keeps every table's time; with others, a lease decides.
+                room.owned = game is not None and not self.bus.multi_process
                 self.rooms[table_id] = room
                 await room.start()
                 return room
@@ -341,7 +343,8 @@ class Hub:
         while True:
             await asyncio.sleep(LEASE_RENEW_SECONDS)
             try:
-                await self._lease_round()
+                if self.bus.multi_process:  # alone, this process holds every lease for good
+                    await self._lease_round()
                 if time.time() - expired_uploads_at > EXPIRE_UPLOADS_EVERY:
                     await self._expire_uploads()
                     expired_uploads_at = time.time()

@@ -338,6 +338,7 @@ def _install_websocket(app: FastAPI) -> None:
         except Exception as e:  # the socket broke while sending: nothing to answer to
             log.debug("table %s: a WebSocket closed: %s", table_id, type(e).__name__)
         finally:
+            budget.close()
             await session.room.detach(session.conn)
 
 
