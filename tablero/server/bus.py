@@ -25,7 +25,16 @@ import socket
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-__all__ = ["CHANNEL", "Bus", "LocalBus", "NewsHandler", "RedisBus", "make_bus", "process_name"]
+__all__ = [
+    "CHANNEL",
+    "Bus",
+    "LocalBus",
+    "NewsHandler",
+    "RedisBus",
+    "make_bus",
+    "process_name",
+    "redis_address",
+]
 
 log = logging.getLogger("tablero.server.bus")
 
@@ -107,8 +116,11 @@ class RedisBus(Bus):
                     log.warning("Redis is back: every table catches up")
                     self._spawn(on_reconnect())
                 lost = False
-                async for message in pubsub.listen():
-                    news = _decode(message)
+                while True:
+                    # A read that waits at most a second, not ``listen()``: each read sends
+                    # the health check's PING when due, and a quiet channel is not a dead
+                    # connection (redis-py 7 lets a blocking read hit the socket timeout).
+                    news = _decode(await pubsub.get_message(timeout=1.0))
                     if news is not None and news[0] != self.origin:
                         self._spawn(on_news(news[1], news[2]))
             except asyncio.CancelledError:
@@ -170,6 +182,16 @@ def _decode(message: Any) -> tuple[str, str, int] | None:
 def _safe(url: str) -> str:
     """A Redis URL without its password, for logs."""
     return url.split("@")[-1] if "@" in url else url
+
+
+def redis_address(url: str) -> str:
+    """``host:port`` of a Redis URL (or a socket's path), for logs: never the password."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme == "unix":
+        return parts.path
+    return f"{parts.hostname or 'localhost'}:{parts.port or 6379}"
 
 
 def make_bus(redis_url: str | None, origin: str) -> Bus:
