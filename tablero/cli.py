@@ -456,9 +456,10 @@ def play_command(
     play_game(v, names, lexicon, seed=seed, console=console)
 
 
-from .server.cli import serve  # noqa: E402  (the web app's command: tablero/server/cli.py)
+from .server.cli import serve, worker  # noqa: E402  (the web app's commands: tablero/server/cli.py)
 
 main.add_command(serve)
+main.add_command(worker)
 
 # -- engine: moves, selfplay, bench (tablero/engine/) -----------------------------------------
 

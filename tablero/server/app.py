@@ -76,6 +76,7 @@ def create_app(
             bus=make_bus(settings.redis_url, origin=process_name()),
             quotas=settings.quotas,
             bot_workers=settings.bot_workers,
+            bot_queue=settings.redis_url,
         )
         app.state.hub = hub
         await hub.resume(load_tables=settings.resume_on_start)

@@ -1,8 +1,11 @@
-"""``tablero serve``: run the web app with uvicorn, in one process or several.
+"""``tablero serve``: run the web app with uvicorn, in one process or several; ``tablero
+worker``: think for the computer players of every server on one Redis.
 
 With ``--workers N`` uvicorn starts N processes; each builds its app with ``app_from_env``
 from the settings this command puts in ``$TABLERO_SERVE_SETTINGS`` (JSON). Several processes
-need Redis (``--redis``) to pass table news between them, and PostgreSQL to share.
+need Redis (``--redis``) to pass table news between them, and PostgreSQL to share. With Redis,
+bots go through a job queue (``workers/queue.py``); the machine's ``--bot-workers`` queue
+workers are started once by this command, not by each web process.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from typing import Any
 
 import click
 
+from .bus import redis_address
 from .config import Settings, default_db_url
 
-__all__ = ["app_from_env", "serve", "tcp_listener"]
+__all__ = ["app_from_env", "serve", "tcp_listener", "worker"]
 
 SETTINGS_ENV = "TABLERO_SERVE_SETTINGS"
 
@@ -79,6 +83,15 @@ def app_from_env() -> Any:
     type=click.IntRange(1, 64),
     help="Server processes on this machine (more than one needs --redis and PostgreSQL).",
 )
+@click.option(
+    "--bot-workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(0, 64),
+    help="Processes in which computer players think. Without --redis: the server's pool "
+    "(0: a thread of the server). With --redis: job-queue workers on this machine (0: only "
+    "`tablero worker`s, here or on other machines).",
+)
 def serve(
     host: str,
     port: int,
@@ -89,6 +102,7 @@ def serve(
     forwarded_allow_ips: str | None,
     redis_url: str | None,
     workers: int,
+    bot_workers: int,
 ) -> None:
     """Play in the browser: tables for 2–4 people and computer players."""
     import uvicorn
@@ -110,11 +124,8 @@ def serve(
                 f"{origin!r} is not an origin like https://example.org or http://host:8080",
                 param_hint="--allow-origin",
             )
-    if redis_url is not None and not redis_url.startswith(("redis://", "rediss://", "unix://")):
-        raise click.BadParameter(
-            f"{redis_url.split('@')[-1]!r} is not a Redis URL like redis://host:6379/0",
-            param_hint="--redis",
-        )
+    if redis_url is not None:
+        _check_redis_url(redis_url)
     if workers > 1 and (redis_url is None or not normalize_url(url).startswith("postgresql")):
         raise click.BadParameter(
             "several processes share one PostgreSQL database (--db postgresql://…) and pass "
@@ -126,6 +137,8 @@ def serve(
         "bot_delay": bot_delay,
         "allowed_origins": list(origins),
         "redis_url": redis_url,
+        # Several web processes share the machine's queue workers, started below.
+        "bot_workers": bot_workers if workers == 1 else 0,
     }
     target: Any
     if workers > 1:
@@ -134,7 +147,7 @@ def serve(
     else:
         target = create_app(Settings(**(settings | {"allowed_origins": origins})))
     shown = url.split("@")[-1] if "@" in url else url
-    bus = f", {workers} processes, Redis {redis_url.split('@')[-1]}" if redis_url else ""
+    bus = f", {workers} processes, Redis {redis_address(redis_url)}" if redis_url else ""
     click.echo(f"tablero: http://{host}:{port}/  (database: {shown}{bus})", err=True)
     # No access log: it would keep every player's address. (Seat tokens are never in URLs,
     # and web/logredact.py keeps them out of uvicorn's logs at any level.)
@@ -156,13 +169,90 @@ def serve(
     )
     from uvicorn.supervisors import Multiprocess
 
+    from .workers.worker import LocalWorkers
+
+    bot_processes = None
     try:
         if workers == 1:
             uvicorn.Server(config).run()
         else:
-            Multiprocess(config, sockets=[tcp_listener(host, port)]).run()
+            sockets = [tcp_listener(host, port)]
+            if redis_url is not None and bot_workers > 0:
+                bot_processes = LocalWorkers(bot_workers, redis_url)
+                bot_processes.start()
+            Multiprocess(config, sockets=sockets).run()
     except KeyboardInterrupt:  # Ctrl+C: the server has already shut down cleanly
         pass
+    finally:
+        if bot_processes is not None:
+            bot_processes.stop()
+
+
+def _check_redis_url(url: str) -> None:
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise click.BadParameter(
+            f"{url.split('@')[-1]!r} is not a Redis URL like redis://host:6379/0",
+            param_hint="--redis",
+        )
+
+
+@click.command("worker")
+@click.option(
+    "--redis",
+    "redis_url",
+    required=True,
+    envvar="TABLERO_REDIS",
+    metavar="URL",
+    help="redis://[:PASSWORD@]host:6379/0, the Redis of the servers (tablero serve --redis). "
+    "Default: $TABLERO_REDIS.",
+)
+@click.option(
+    "--processes",
+    default=None,
+    type=click.IntRange(1, 256),
+    help="Worker processes, each thinking for one bot at a time. Default: one per core.",
+)
+@click.option(
+    "--log-level",
+    default="warning",
+    show_default=True,
+    type=click.Choice(["debug", "info", "warning", "error"]),
+)
+def worker(redis_url: str, processes: int | None, log_level: str) -> None:
+    """Think for the computer players of every `tablero serve --redis` on this Redis, from
+    this machine or another. Stops cleanly on SIGTERM or SIGINT."""
+    import logging
+
+    from .workers.worker import run_worker
+
+    _check_redis_url(redis_url)
+    count = processes or os.cpu_count() or 1
+    level = getattr(logging, log_level.upper())
+    plural = "process" if count == 1 else "processes"
+    click.echo(f"tablero worker: {count} {plural}, Redis {redis_address(redis_url)}", err=True)
+    if count == 1:
+        run_worker(redis_url, log_level=level)  # SAQ stops it on SIGTERM and SIGINT
+    else:
+        _run_workers(count, redis_url)
+
+
+def _run_workers(count: int, redis_url: str) -> None:
+    """``count`` worker processes, kept running until SIGTERM or SIGINT."""
+    import signal
+    import threading
+
+    from .workers.worker import LocalWorkers
+
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda _signum, _frame: stop.set())
+    processes = LocalWorkers(count, redis_url)
+    processes.start()
+    try:
+        while not stop.wait(1.0):
+            pass
+    finally:
+        processes.stop()
 
 
 def tcp_listener(host: str, port: int) -> socket.socket:

@@ -64,4 +64,6 @@ class Settings:
     is read by ``tablero serve``)."""
     quotas: Quotas = field(default_factory=Quotas)
     bot_workers: int = 1
-    """Processes in which computer players think (0: a thread of the web process)."""
+    """Processes in which computer players think. Without Redis, a pool of the web process
+    (0: a thread of it). With Redis, bots go through a job queue and these are the queue's
+    worker processes the app starts (0: only ``tablero worker``s elsewhere)."""

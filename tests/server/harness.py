@@ -57,8 +57,10 @@ class Server:
         log_level: str = "warning",
         quotas: Quotas = ROOMY,
         redis_url: str | None = None,
+        bot_workers: int = 1,
     ):
         self.quotas = quotas
+        self.bot_workers = bot_workers
         self.redis_url = redis_url
         self.db_url = db_url
         self.lexicons = dict(lexicons)
@@ -83,6 +85,7 @@ class Server:
             allowed_origins=self.allowed_origins,
             quotas=self.quotas,
             redis_url=self.redis_url,
+            bot_workers=self.bot_workers,
         )
         app = create_app(settings, rate_limits=self.rate_limits)
         self.app = app

@@ -64,10 +64,11 @@ def test_tablero_serve(db_url: str, tmp_path: Path) -> None:
         assert (tmp_path / "data" / "tablero.db").is_file()
 
 
-def _serve_refusal(*options: str) -> str:
-    """``tablero serve`` with options it must refuse before starting: its error text."""
+def _serve_refusal(*options: str, command: str = "serve") -> str:
+    """``tablero serve`` (or another command) with options it must refuse before starting:
+    its error text."""
     r = subprocess.run(
-        [sys.executable, "-m", "tablero.cli", "serve", *options],
+        [sys.executable, "-m", "tablero.cli", command, *options],
         capture_output=True,
         text=True,
         timeout=60,
@@ -89,10 +90,16 @@ def test_serve_refuses_a_bad_allowed_origin() -> None:
     assert "--allow-origin" in _serve_refusal("--allow-origin", "not an origin")
 
 
+def test_worker_refuses_a_url_that_is_not_redis() -> None:
+    err = _serve_refusal("--redis", "http://:secret@example.org/", command="worker")
+    assert "--redis" in err and "secret" not in err
+
+
 def test_serve_with_two_workers_shares_tables(tmp_path: Path) -> None:
     """``--workers 2 --redis``: two processes behind one port; a table made through one is
     played through whichever answers, and both show the same game."""
     import pytest
+    import redis as redis_client
 
     from .pgcluster import available
     from .services import PgCluster, RedisServer, redis_available
@@ -112,6 +119,7 @@ def test_serve_with_two_workers_shares_tables(tmp_path: Path) -> None:
         # The first game of a language in each process loads its dictionary: allow for it.
         http = httpx2.Client(base_url=f"http://127.0.0.1:{port}", timeout=120)
         base = ""
+        bots = [{"kind": "bot", "level": 1}] * 2
         # Each request may reach either process: the game still goes on as one.
         r = http.post(
             f"{base}/api/tables",
@@ -136,6 +144,16 @@ def test_serve_with_two_workers_shares_tables(tmp_path: Path) -> None:
             assert r.status_code == 200, r.text
         history = http.get(f"{base}/api/tables/{table}").json()["history"]
         assert len(history) >= 4 and all(h["kind"] == "passed" for h in history)
+        # Bots think in the machine's one queue worker (--bot-workers 1), which the command
+        # started once, not once per web process.
+        r = http.post(f"{base}/api/tables", json={"variant": "fise", "seats": bots})
+        table = r.json()["id"]
+        deadline = time.time() + 60
+        while http.get(f"{base}/api/tables/{table}").json()["seq"] < 3:
+            assert time.time() < deadline, "the bots did not move"
+            time.sleep(0.2)
+        with redis_client.Redis.from_url(redis.url) as r:
+            assert len(r.keys("saq:tablero-bots:worker_info:*")) == 1
     finally:
         proc.send_signal(signal.SIGINT)
         _out, err = proc.communicate(timeout=60)

@@ -27,7 +27,7 @@ from ..errors import ApiError
 from ..lexicons import LexiconProvider
 from ..store import tables as store
 from ..workers import bots
-from ..workers.pool import BotPool
+from ..workers.runner import make_bot_runner
 from .info import SeatInfo, TableInfo, new_table_id
 from .protocol import CreateTableRequest
 from .room import Room
@@ -62,18 +62,23 @@ class Hub:
         bus: Bus | None = None,
         quotas: Quotas | None = None,
         bot_workers: int = 0,
+        bot_queue: str | None = None,
     ) -> None:
+        """``bot_workers`` and ``bot_queue`` (a Redis URL, or None) say where bots think:
+        ``workers.runner.make_bot_runner``."""
         self.engine = engine
         self.lexicons = lexicons
         self.bot_delay = bot_delay
         self.bus = bus or LocalBus(process_name())
         self.quotas = quotas or Quotas()
-        self.bot_pool = BotPool(bot_workers, lexicons)
+        self.bots = make_bot_runner(bot_workers, bot_queue, lexicons, self.rule_text)
         self.process_id = self.bus.origin
         """This process, as its leases and its news on the bus name it."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._variants: dict[str, Variant] = {}
+        self._upload_texts: dict[str, str] = {}
+        """Uploaded rule files as uploaded, by id: a bot worker elsewhere parses the text."""
         self._keeper: asyncio.Task[None] | None = None
 
     # -- variants -----------------------------------------------------------------------------
@@ -88,6 +93,7 @@ class Hub:
                     raise ApiError(404, "not_found", f"no uploaded game {ref!r}")
                 cached = catalog.parse_upload(text, source=f"upload:{ref}")
                 self._variants[ref] = cached
+                self._upload_texts[ref] = text
             return cached, "upload"
         return catalog.builtin(ref), "builtin"
 
@@ -120,7 +126,18 @@ class Hub:
                 f"deleted after {self.quotas.upload_unused_days:g} days",
             )
         self._variants[ref] = v
+        self._upload_texts[ref] = text
         return ref, v
+
+    def rule_text(self, variant: Variant) -> str:
+        """How a bot worker on another machine rebuilds a table's rules: ``builtin:NAME``, or
+        the uploaded file's text (a table's clock is not in it: bots know no clocks)."""
+        kind, _, ref = variant.source.partition(":")
+        if kind == "builtin":
+            return variant.source
+        if kind == "upload" and ref in self._upload_texts:
+            return self._upload_texts[ref]
+        raise ValueError(f"no rule text for a game from {variant.source!r}")
 
     # -- games --------------------------------------------------------------------------------
 
@@ -334,8 +351,8 @@ class Hub:
                 log.warning("table %s could not catch up yet", room.info.id)
 
     async def think(self, job: bots.BotJob) -> Move:
-        """A bot's move, thought about in a worker process."""
-        return await self.bot_pool.think(job)
+        """A bot's move, thought about in a worker process (here or, with Redis, anywhere)."""
+        return await self.bots.think(job)
 
     async def _keep_leases(self) -> None:
         """Renew this process's leases; take over the tables nobody keeps; expire uploads."""
@@ -409,7 +426,7 @@ class Hub:
         for room in list(self.rooms.values()):
             await room.close()
         await self.bus.close()
-        self.bot_pool.close()
+        await self.bots.aclose()
         try:
             if self.bus.multi_process:
                 # The other processes go on: they take this one's tables at once.

@@ -78,3 +78,7 @@ class BotPool:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+    async def aclose(self) -> None:
+        """``close``, as the job queue's runner closes (``runner.BotRunner``)."""
+        self.close()

@@ -1,0 +1,299 @@
+"""Bots through a job queue on Redis (SAQ), so bot workers can run on other machines.
+
+With ``--redis`` a server does not think about bots itself: ``BotQueue.think`` puts the job on
+the queue ``tablero-bots`` and waits for the answer without blocking its event loop; any
+``tablero worker`` (``workers/worker.py``), on this machine or another, takes it. The job is
+JSON, never pickle (whoever can write to Redis must not be able to run code in a server)::
+
+    {"cgp": "<the position the seat sees>", "rules": "builtin:fise" or "<an upload's TOML>",
+     "level": 3, "players": 2}
+
+and the answer is the move in notation, parsed back under the table's own rules.
+
+A queue must not lose a bot's turn when something goes away, because ``Room`` treats any error
+from ``think`` as a failed search and passes for the bot (six passes end a game). So:
+
+- nobody takes the job within ``TAKE_WITHIN`` seconds (no worker runs): it is withdrawn and
+  asked again, with a warning, for as long as the table waits; the table simply pauses;
+- its worker dies while thinking (no heartbeat for ``LOST_AFTER`` seconds): asked again, at
+  most ``MAX_LOST`` times (a job that kills every worker it reaches is a bug: it raises);
+- Redis does not answer: the server waits for it with backoff, as the table news do;
+- the search itself fails in the worker, or outlives ``RUN_LIMIT``: ``BotJobFailed`` is raised,
+  as a failing search in the local pool raises.
+
+Every job carries an expiry in Redis (``EXPIRE`` on its record): a job left behind by a server
+that died vanishes by itself, so a queue with no worker does not collect stale jobs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import random
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from saq import Job, Status
+from saq.queue.redis import RedisQueue
+
+from ...formats.cgp import read_cgp, write_cgp
+from ...moves import Move, parse_move
+from ...variant import Variant
+from .. import catalog
+from .bots import LEVELS, BotJob
+
+if TYPE_CHECKING:
+    from .worker import LocalWorkers
+
+__all__ = [
+    "JOB_FUNCTION",
+    "QUEUE_NAME",
+    "BotJobFailed",
+    "BotQueue",
+    "job_from_dict",
+    "job_to_dict",
+    "redis_client",
+    "rules_variant",
+]
+
+log = logging.getLogger("tablero.server.workers")
+
+QUEUE_NAME = "tablero-bots"
+"""SAQ's keys are ``saq:tablero-bots:…``."""
+JOB_FUNCTION = "tablero.think"
+TAKE_WITHIN = 60.0
+"""Seconds a job waits for a worker before it is withdrawn (and asked again)."""
+RUN_LIMIT = 60
+"""Seconds a worker may think about one job (an expert answers in 5; the first job of a
+language on a new machine builds its dictionary's word graph, about 12)."""
+HEARTBEAT = 10
+"""A thinking worker touches its job every ``HEARTBEAT / 5`` seconds; a job untouched for
+``HEARTBEAT`` seconds is stuck (its worker died), for SAQ's sweeps as for the server."""
+LOST_AFTER = HEARTBEAT + 5.0
+"""Seconds, on the server's clock, without a touch after which the server gives a running
+job up and asks again."""
+MAX_LOST = 3
+"""Workers that may die on one job before the server stops asking."""
+RESULT_TTL = 60
+"""Seconds a finished job (with its answer) stays in Redis for the server to read."""
+POLL_FIRST, POLL_MAX = 0.01, 0.2
+"""The server reads the job's state at growing intervals: quick answers come back quickly,
+and a long search costs Redis five reads a second."""
+BACKOFF_FIRST, BACKOFF_MAX = 0.5, 10.0
+
+RULES_CACHE_SIZE = 64
+
+
+class BotJobFailed(RuntimeError):
+    """The worker's search failed (the job's error is in the message), or its workers kept
+    dying: the room lets the bot pass, as it does when a local search fails."""
+
+
+# -- the job as JSON ------------------------------------------------------------------------------
+
+
+def job_to_dict(job: BotJob, rules: str) -> dict[str, Any]:
+    """The job as it crosses Redis; ``rules`` is ``builtin:NAME`` or an upload's TOML text."""
+    return {
+        "cgp": write_cgp(job.position),
+        "rules": rules,
+        "level": job.level,
+        "players": job.players,
+    }
+
+
+def job_from_dict(data: Mapping[str, Any]) -> BotJob:
+    """The job a worker was sent; ValueError (or the rule file's ``ApiError``) if malformed."""
+    cgp, rules, level, players = (data.get(k) for k in ("cgp", "rules", "level", "players"))
+    if not (isinstance(cgp, str) and isinstance(rules, str)):
+        raise ValueError("a bot job needs a CGP and rules, both strings")
+    if level not in LEVELS or not isinstance(players, int) or not 1 <= players <= 4:
+        raise ValueError(f"a bot job's level ({level!r}) or players ({players!r}) is wrong")
+    return BotJob(read_cgp(cgp, rules_variant(rules)), level, players)
+
+
+_rules: OrderedDict[str, Variant] = OrderedDict()
+_rules_lock = threading.Lock()
+
+
+def rules_variant(rules: str) -> Variant:
+    """The rule set a job names. Uploads are parsed (and held to the server's limits) once
+    per text: the cache is keyed by the text's hash and keeps the most recent few."""
+    if rules.startswith("builtin:"):
+        return catalog.builtin(rules.removeprefix("builtin:"))
+    key = hashlib.sha256(rules.encode("utf-8", "surrogatepass")).hexdigest()
+    with _rules_lock:
+        if key in _rules:
+            _rules.move_to_end(key)
+            return _rules[key]
+    variant = catalog.parse_upload(rules, source=f"upload:{key[:16]}")
+    with _rules_lock:
+        _rules[key] = variant
+        while len(_rules) > RULES_CACHE_SIZE:
+            _rules.popitem(last=False)
+    return variant
+
+
+# -- Redis ----------------------------------------------------------------------------------------
+
+
+def redis_client(redis_url: str, blocking: bool = False) -> Any:
+    """Connections of the bots' queue (not the bus's). ``blocking``: a worker's, whose
+    dequeue waits on the socket for up to 5 s at a time (no shorter socket timeout)."""
+    import redis.asyncio as aioredis
+
+    return aioredis.from_url(
+        redis_url,
+        socket_connect_timeout=2,
+        socket_timeout=15 if blocking else 5,
+        health_check_interval=5,
+    )
+
+
+T = TypeVar("T")
+
+
+async def _persist(what: str, operation: Callable[[], Awaitable[T]]) -> T:
+    """``operation`` again and again, with backoff, until Redis answers it."""
+    from redis.exceptions import RedisError
+
+    backoff = BACKOFF_FIRST
+    while True:
+        try:
+            return await operation()
+        except (RedisError, OSError) as e:
+            if backoff == BACKOFF_FIRST:
+                log.warning("bots: Redis does not answer (%s: %s); waiting", what, type(e).__name__)
+            await asyncio.sleep(backoff * random.uniform(0.75, 1.25))
+            backoff = min(BACKOFF_MAX, backoff * 2)
+
+
+# -- the server's side ----------------------------------------------------------------------------
+
+
+class _Lost(Exception):
+    """A job that will not be answered: withdrawn, and asked again."""
+
+    def __init__(self, why: str, worker_died: bool = False) -> None:
+        super().__init__(why)
+        self.worker_died = worker_died
+
+
+class BotQueue:
+    """Bots think wherever a worker takes the job: the ``BotPool`` interface over Redis.
+
+    ``rule_text`` gives what a worker needs to rebuild a table's rules (``Hub.rule_text``).
+    ``local`` are worker processes this server started for itself (``worker.LocalWorkers``),
+    stopped with it; remote ``tablero worker``s take the same jobs.
+    """
+
+    def __init__(
+        self,
+        redis_url: str,
+        rule_text: Callable[[Variant], str],
+        local: LocalWorkers | None = None,
+        take_within: float = TAKE_WITHIN,
+    ) -> None:
+        self.rule_text = rule_text
+        self.local = local
+        self.take_within = take_within
+        self.queue = RedisQueue(redis_client(redis_url), name=QUEUE_NAME)
+        self._connected = False
+
+    async def think(self, job: BotJob) -> Move:
+        """The bot's move, from whichever worker takes the job (asked again if it is lost)."""
+        if not self._connected:
+            await self.queue.connect()
+            self._connected = True
+        payload = job_to_dict(job, self.rule_text(job.position.variant))
+        deaths = 0
+        while True:
+            saq_job = await _persist("sending a bot job", lambda: self._submit(payload))
+            try:
+                answer = await self._answer(saq_job)
+            except _Lost as lost:
+                await self._withdraw(saq_job)
+                deaths += lost.worker_died
+                if deaths >= MAX_LOST:
+                    raise BotJobFailed(
+                        f"{deaths} bot workers died thinking about one move"
+                    ) from None
+                log.warning("a bot job was lost (%s); asking again", lost)
+                continue
+            except BotJobFailed:
+                raise
+            except BaseException:  # cancelled: the table moved on, or the server stops
+                await asyncio.shield(self._withdraw(saq_job))
+                raise
+            variant = job.position.variant
+            return parse_move(answer, variant.alphabet, variant.rows, variant.columns)
+
+    async def _submit(self, payload: dict[str, Any]) -> Job:
+        job = Job(
+            JOB_FUNCTION,
+            kwargs={"job": payload},
+            timeout=RUN_LIMIT,
+            heartbeat=HEARTBEAT,
+            retries=1,  # not SAQ's retries: the server asks again, knowing if anyone waits
+            ttl=RESULT_TTL,
+        )
+        await self.queue.enqueue(job)
+        # The record expires unless a worker takes the job (a worker's writes clear the
+        # expiry): the job of a server that died goes away by itself.
+        await self.queue.redis.expire(job.id, int(self.take_within) + RUN_LIMIT)
+        return job
+
+    async def _answer(self, job: Job) -> str:
+        """The move in notation, once a worker has it; ``_Lost`` or ``BotJobFailed`` if none
+        will come. Times are the server's own (another machine's clock may be off)."""
+        waiting_since = time.monotonic()
+        touched, touched_seen = 0, waiting_since
+        delay = POLL_FIRST
+        while True:
+            await asyncio.sleep(delay)
+            delay = min(POLL_MAX, delay * 1.5)
+            current = await _persist("reading a bot job", lambda: self.queue.job(job.key))
+            now = time.monotonic()
+            if current is None:
+                raise _Lost("it expired untaken")
+            status = current.status
+            if status == Status.COMPLETE:
+                return str(current.result)
+            if status == Status.FAILED:
+                raise BotJobFailed(f"a bot worker failed: {current.error}")
+            if status in (Status.ABORTED, Status.ABORTING):
+                raise _Lost(f"aborted: {current.error}")
+            if status != Status.ACTIVE:
+                if now - waiting_since > self.take_within:
+                    raise _Lost(f"no bot worker took it in {self.take_within:g} s")
+                continue
+            waiting_since = now  # taken: from now on, the heartbeat counts
+            if current.touched != touched:
+                touched, touched_seen = current.touched, now
+            elif now - touched_seen > LOST_AFTER:
+                raise _Lost("its worker stopped answering", worker_died=True)
+
+    async def _withdraw(self, job: Job) -> None:
+        """Take a job nobody waits for off the queue (a worker thinking about it stops); its
+        record expires. Best effort: the expiry covers a Redis that does not answer."""
+        from redis.exceptions import RedisError
+
+        try:
+            await self.queue.abort(job, "withdrawn")
+            await self.queue.redis.expire(job.id, RESULT_TTL)
+        except (RedisError, OSError):
+            pass
+
+    async def aclose(self) -> None:
+        """Stop the local workers and close the connections."""
+        from redis.exceptions import RedisError
+
+        if self.local is not None:
+            await asyncio.to_thread(self.local.stop)
+        with contextlib.suppress(RedisError, OSError):  # a Redis that is down is left as is
+            await self.queue.disconnect()
