@@ -42,7 +42,10 @@ def test_a_person_plays_a_bot_at_cuvinte(real_server: Server, romanian: WordList
         state = ws.recv()["table"]
         assert (state["rows"], state["columns"]) == (15, 17)
         while len(bot_moves) < 3:
-            state = ws.state_until(lambda t: t["to_move"] == 0 or t["state"] == "over", timeout=60)
+            if state["to_move"] != 0:  # the bot's turn: wait for its move
+                state = ws.state_until(
+                    lambda t: t["to_move"] == 0 or t["state"] == "over", timeout=60
+                )
             if state["state"] == "over":
                 break
             bot_moves += [h for h in state["history"] if h["seat"] == 1 and h not in bot_moves]
@@ -53,6 +56,7 @@ def test_a_person_plays_a_bot_at_cuvinte(real_server: Server, romanian: WordList
             assert ack["type"] == "ack", ack
             if chosen:
                 assert ack["result"]["kind"] == "placed"
+            state = ws.state_until(lambda t, seq=ack["seq"]: t["seq"] >= seq)
     assert len(bot_moves) >= 3
     placed = [h for h in bot_moves if h["kind"] == "placed"]
     assert placed, bot_moves  # a level-3 bot with a whole dictionary finds words

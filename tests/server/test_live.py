@@ -103,8 +103,9 @@ def test_second_player_never_receives_the_first_players_rack(
         server.ws(table) as spectator,
     ):
         state = ana.recv()["table"]
-        luis.recv()
         spectator.recv()
+        # luis's first state stays unread: it is the one he moves from if he starts (a
+        # state not sent yet is replaced by a newer one, so he is sent no second copy)
         while state["state"] == "playing":
             seat = state["to_move"]
             sock = ana if seat == 0 else luis

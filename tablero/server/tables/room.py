@@ -42,7 +42,7 @@ from ..workers import bots
 from .info import SeatInfo, TableInfo, hash_token, new_token
 from .protocol import MoveIn, PreviewRequest, check_nickname, decode_move
 from .protocol import decode_tiles as decode_tile_list
-from .views import table_view
+from .views import PublicParts, public_view, seat_view, state_text, table_view
 
 __all__ = ["Connection", "Room"]
 
@@ -51,8 +51,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tablero.server")
 
-SEND_TIMEOUT = 5.0
-"""Seconds a client may take to accept a message before it is dropped (it can reconnect)."""
 RETRY_FIRST, RETRY_MAX = 0.5, 10.0
 """Backoff of a failed clock or bot task: seconds before the first retry, and at most."""
 
@@ -62,7 +60,13 @@ class Connection(Protocol):
 
     seat: int | None
 
-    async def send(self, message: dict[str, Any]) -> None: ...
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one message (a reply), in order with the others."""
+
+    def offer_state(self, text: str) -> None:
+        """Send this ``state`` message soon, without waiting: a state not sent yet is replaced
+        by a newer one (a state is whole, so a slow client skips to the latest). A client
+        that does not take it in time is disconnected (it reconnects and gets a fresh one)."""
 
 
 @dataclass
@@ -82,6 +86,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self._timers = _Timers()
+        self._parts = PublicParts()
         self._closed = False
         self.suspect = False
         """A store failed: the database may hold an action memory does not (re-read first)."""
@@ -98,7 +103,9 @@ class Room:
         return {c.seat for c in self.connections if c.seat is not None}
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return table_view(self.info, self.game, seat, self.connected_seats(), time.time())
+        return table_view(
+            self.info, self.game, seat, self.connected_seats(), time.time(), self._parts
+        )
 
     def seat_for_token(self, token: str | None, required: bool = True) -> int | None:
         if not token:
@@ -110,42 +117,40 @@ class Room:
             raise ApiError(401, "bad_token", "this token is not the token of a seat at this table")
         return seat.seat
 
-    async def broadcast(self) -> None:
-        """Every connection gets the table as its viewer may see it.
+    def broadcast(self) -> None:
+        """Offer every connection the table as its viewer may see it (call under the lock).
 
-        The views are built first (one per seat, one for all spectators), then sent to every
-        connection at once, so a slow client delays nobody, and a stalled one is dropped (it
-        reconnects and gets a fresh state).
+        The views are built here, from the state under the lock: the public part once, one
+        message per seat and one for all spectators, each serialized once. The sending happens
+        after, in each connection's own time (``Connection.offer_state``), so the table's lock
+        is never held while sockets are written, and a slow client delays nobody.
         """
         conns = list(self.connections)
         if not conns:
             return
-        views: dict[int | None, dict[str, Any]] = {}
+        public = public_view(self.info, self.game, self.connected_seats(), time.time(), self._parts)
+        texts: dict[int | None, str] = {}
         for conn in conns:
-            if conn.seat not in views:
-                views[conn.seat] = {"type": "state", "table": self.view(conn.seat)}
-
-        async def send(conn: Connection) -> None:
-            try:
-                await asyncio.wait_for(conn.send(views[conn.seat]), SEND_TIMEOUT)
-            except Exception:  # a dead or stalled socket must not hold up the table
-                self.connections.discard(conn)
-
-        await asyncio.gather(*(send(c) for c in conns))
+            text = texts.get(conn.seat)
+            if text is None:
+                text = texts[conn.seat] = state_text(
+                    seat_view(public, self.info, self.game, conn.seat)
+                )
+            conn.offer_state(text)
 
     async def attach(self, conn: Connection) -> None:
         async with self.lock:
             was = self.connected_seats()
             self.connections.add(conn)
-            await conn.send({"type": "state", "table": self.view(conn.seat)})
+            conn.offer_state(state_text(self.view(conn.seat)))
             if conn.seat is not None and conn.seat not in was:
-                await self.broadcast()
+                self.broadcast()
 
     async def detach(self, conn: Connection) -> None:
         async with self.lock:
             self.connections.discard(conn)
             if conn.seat is not None and conn.seat not in self.connected_seats():
-                await self.broadcast()
+                self.broadcast()
             if not self.connections and self.info.state == "over":
                 # Nobody is looking at a finished game: free its memory (it reloads on demand).
                 self.hub.evict(self)
@@ -466,7 +471,7 @@ class Room:
         connection to the bus, clients may have missed news)."""
         async with self.lock:
             if await self._sync() or always:
-                await self.broadcast()
+                self.broadcast()
                 self._schedule()
 
     async def _settle_clock(self) -> None:
@@ -562,7 +567,7 @@ class Room:
             async with self.lock:
                 await self._sync()
                 await self._settle_clock()
-                await self.broadcast()
+                self.broadcast()
                 self._schedule()
 
         self._timers.retry = self._spawn(retry(), "retry")
@@ -573,7 +578,7 @@ class Room:
             await self._settle_clock()
 
     async def _after_change(self) -> None:
-        await self.broadcast()
+        self.broadcast()
         self._schedule()
         await self.hub.announce(self)
 

@@ -9,6 +9,7 @@ single message does: a refusal or even a bug becomes an ``error`` message.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from typing import Any, TypeVar
@@ -39,6 +40,11 @@ from .room import Room
 __all__ = ["install_routes", "result_json"]
 
 log = logging.getLogger("tablero.server")
+
+SEND_TIMEOUT = 5.0
+"""Seconds a client may take to accept a state before it is disconnected (it can reconnect)."""
+WS_CLOSE_TOO_SLOW = 4408
+"""Close code for a client that did not read its messages in time."""
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -280,10 +286,37 @@ class _WsConnection:
         self.websocket = websocket
         self.seat = seat
         self._lock = asyncio.Lock()
+        self._pending_state: str | None = None
+        self._sending_states: asyncio.Task[None] | None = None
 
     async def send(self, message: dict[str, Any]) -> None:
+        pending = self._sending_states
+        if pending is not None:
+            # A state offered before this message goes first (an ack follows its move's state).
+            await asyncio.shield(pending)
         async with self._lock:
             await self.websocket.send_text(json.dumps(message, ensure_ascii=False))
+
+    def offer_state(self, text: str) -> None:
+        self._pending_state = text
+        if self._sending_states is None:
+            self._sending_states = asyncio.get_running_loop().create_task(self._send_states())
+
+    async def _send_states(self) -> None:
+        """Send the latest state offered until none is left; a socket that does not take one
+        within ``SEND_TIMEOUT`` is closed (its reader then ends and leaves the table)."""
+        try:
+            while self._pending_state is not None:
+                text, self._pending_state = self._pending_state, None
+                async with self._lock:
+                    await asyncio.wait_for(self.websocket.send_text(text), SEND_TIMEOUT)
+        except Exception as e:
+            self._pending_state = None
+            log.debug("a WebSocket did not take its state (%s); closing it", type(e).__name__)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.websocket.close(code=WS_CLOSE_TOO_SLOW), 1.0)
+        finally:
+            self._sending_states = None
 
 
 def _error(msg_id: Any, e: ApiError) -> dict[str, Any]:

@@ -9,6 +9,7 @@ and the game's state, so a restarted server shows the same.
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Any
 
 from ...game import Event, Game
@@ -16,7 +17,17 @@ from ...moves import Exchange, Place, parse_move
 from ...variant import Coord, Variant, square_name
 from .info import TableInfo
 
-__all__ = ["clock_remaining", "history", "lobby_entry", "result_json", "table_view"]
+__all__ = [
+    "PublicParts",
+    "clock_remaining",
+    "history",
+    "lobby_entry",
+    "public_view",
+    "result_json",
+    "seat_view",
+    "state_text",
+    "table_view",
+]
 
 
 def _iso(ts: float) -> str:
@@ -71,8 +82,43 @@ def table_view(
     viewer: int | None,
     connected: set[int],
     now: float,
+    parts: PublicParts | None = None,
 ) -> dict[str, Any]:
     """The table as one viewer may see it (``viewer`` a seat, None for a spectator)."""
+    return seat_view(public_view(info, game, connected, now, parts), info, game, viewer)
+
+
+class PublicParts:
+    """The parts of a view that change only with the game's log (the history, the last move,
+    the result), kept from one view to the next: a broadcast to every seat and spectator, and
+    every later one until the next move, builds them once instead of once per viewer."""
+
+    def __init__(self) -> None:
+        self._key: tuple[int, int, tuple[str, ...]] | None = None
+        self._parts: dict[str, Any] = {}
+
+    def of(self, game: Game, names: list[str]) -> dict[str, Any]:
+        key = (id(game), len(game.log), tuple(names))
+        if key != self._key:
+            self._parts = {
+                "history": history(game, names),
+                "last_move_squares": last_move_squares(game),
+                "result": result_json(game, names),
+            }
+            self._key = key
+        return self._parts
+
+
+def public_view(
+    info: TableInfo,
+    game: Game | None,
+    connected: set[int],
+    now: float,
+    parts: PublicParts | None = None,
+) -> dict[str, Any]:
+    """What every viewer of the table sees alike (``seat_view`` adds one viewer's rack).
+
+    Shared between viewers, and its history with later views: never change it, copy it."""
     v = info.variant
     playing = game is not None and info.state in ("playing", "over")
     seats = []
@@ -105,15 +151,6 @@ def table_view(
                 "cambios_used": p.cambios,
             }
         seats.append(entry)
-    you: dict[str, Any] | None = None
-    if viewer is not None:
-        you = {"seat": viewer, "rack": [], "your_turn": False, "can_challenge": False}
-        if playing and game is not None:
-            you |= {
-                "rack": list(game.players[viewer].rack),
-                "your_turn": not game.is_over and game.to_move == viewer,
-                "can_challenge": _can_challenge(game, viewer),
-            }
     board: list[list[dict[str, Any] | None]] = [[None] * v.columns for _ in range(v.rows)]
     if game is not None:
         for (r, c), tile in game.board.tiles():
@@ -134,12 +171,35 @@ def table_view(
         "to_move": game.to_move if game is not None and not game.is_over else None,
         "board": board,
         "bag_count": len(game.bag) if game is not None else v.tile_count,
-        "history": history(game, info.names) if game is not None else [],
-        "last_move_squares": last_move_squares(game) if game is not None else [],
-        "you": you,
-        "can_challenge": bool(you and you["can_challenge"]),
-        "result": result_json(game, info.names) if game is not None else None,
+        **(
+            (parts or PublicParts()).of(game, info.names)
+            if game is not None
+            else {"history": [], "last_move_squares": [], "result": None}
+        ),
+        "you": None,
+        "can_challenge": False,
     }
+
+
+def state_text(view: dict[str, Any]) -> str:
+    """The ``state`` message of a view, as sent on a WebSocket."""
+    return json.dumps({"type": "state", "table": view}, ensure_ascii=False)
+
+
+def seat_view(
+    public: dict[str, Any], info: TableInfo, game: Game | None, viewer: int | None
+) -> dict[str, Any]:
+    """The public view as ``viewer`` sees it: with their rack and what they may do now."""
+    if viewer is None:
+        return public
+    you: dict[str, Any] = {"seat": viewer, "rack": [], "your_turn": False, "can_challenge": False}
+    if game is not None and info.state in ("playing", "over"):
+        you |= {
+            "rack": list(game.players[viewer].rack),
+            "your_turn": not game.is_over and game.to_move == viewer,
+            "can_challenge": _can_challenge(game, viewer),
+        }
+    return {**public, "you": you, "can_challenge": you["can_challenge"]}
 
 
 def _can_challenge(game: Game, seat: int) -> bool:
