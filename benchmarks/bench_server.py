@@ -413,14 +413,14 @@ async def run(args: argparse.Namespace, base_url: str, server: ServerProcesses |
     players = [asyncio.create_task(t.play(stop)) for t in tables]
     await asyncio.sleep(args.warmup)
     cpu_before = server.cpu_times() if server else {}
-    client_before = client_cpu()
+    client_before = client_cpu(bench.chooser)
     bench.figures.measuring = True
     measured_from = time.perf_counter()
     await asyncio.sleep(args.duration)
     bench.figures.measuring = False
     elapsed = time.perf_counter() - measured_from
     cpu_after = server.cpu_times() if server else {}
-    client_after = client_cpu()
+    client_after = client_cpu(bench.chooser)
     memory = server.memory() if server else {}
     await asyncio.gather(*players, return_exceptions=True)
     lost = await check_stored(bench, tables)
@@ -458,16 +458,16 @@ async def run(args: argparse.Namespace, base_url: str, server: ServerProcesses |
     return 0
 
 
-def client_cpu() -> tuple[float, float]:
-    """CPU seconds of the clients' process and of its move chooser."""
-    me = psutil.Process()
-    own = me.cpu_times()
-    children = 0.0
-    for child in me.children(recursive=True):
+def client_cpu(chooser: ProcessPoolExecutor) -> tuple[float, float]:
+    """CPU seconds of the clients' process and of its move chooser (not of the server, which
+    is a child process too)."""
+    own = psutil.Process().cpu_times()
+    chooser_cpu = 0.0
+    for pid in list(getattr(chooser, "_processes", {}) or {}):
         with contextlib.suppress(psutil.Error):
-            t = child.cpu_times()
-            children += t.user + t.system
-    return own.user + own.system, children
+            t = psutil.Process(pid).cpu_times()
+            chooser_cpu += t.user + t.system
+    return own.user + own.system, chooser_cpu
 
 
 async def check_stored(bench: Bench, tables: list[LiveTable]) -> list[str]:

@@ -30,6 +30,7 @@ from .store.db import make_engine, migrate
 from .tables.hub import Hub
 from .tables.routes import install_routes
 from .web.headers import SecurityHeaders
+from .web.load import LoadGuard
 from .web.logredact import install_log_redaction
 from .web.origin import OriginGuard, OriginPolicy
 from .web.ratelimit import DEFAULT_LIMITS, RateLimiter, RateLimits
@@ -79,6 +80,7 @@ def create_app(
             bot_queue=settings.redis_url,
         )
         app.state.hub = hub
+        app.state.load.start()
         await hub.resume(load_tables=settings.resume_on_start)
         # What start-up loaded (code, dictionaries, rule sets) lives as long as the process:
         # keep it out of the collector's full passes, which otherwise stop the event loop
@@ -87,6 +89,7 @@ def create_app(
         try:
             yield
         finally:
+            await app.state.load.stop()
             await hub.shutdown()
             engine.dispose()
 
@@ -105,6 +108,7 @@ def create_app(
 
         shared = RedisStorage(settings.redis_url, socket_timeout=1, socket_connect_timeout=1)
     app.state.limiter = RateLimiter(rate_limits or DEFAULT_LIMITS, shared=shared)
+    app.state.load = LoadGuard(settings.capacity)
     _install_error_handlers(app)
     install_routes(app)
     _install_pages(app)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..lexicon import Lexicon
 
-__all__ = ["Quotas", "Settings", "default_data_dir", "default_db_url"]
+__all__ = ["Capacity", "Quotas", "Settings", "default_data_dir", "default_db_url"]
 
 
 def default_data_dir() -> Path:
@@ -46,6 +46,17 @@ class Quotas:
 
 
 @dataclass(frozen=True)
+class Capacity:
+    """When one process refuses new work rather than let every answer wait (``web/load.py``)."""
+
+    max_loop_lag: float = 0.5
+    """Seconds the event loop may run late before new tables, sits, previews and sockets
+    are refused."""
+    max_actions_in_flight: int = 256
+    """Moves, sits and creations under way at once before moves are refused too."""
+
+
+@dataclass(frozen=True)
 class Settings:
     db_url: str = field(default_factory=default_db_url)
     """A SQLAlchemy URL or a plain file path (SQLite); ``postgresql://`` uses psycopg 3."""
@@ -63,6 +74,8 @@ class Settings:
     processes (and machines) can serve one database. None: one process (``$TABLERO_REDIS``
     is read by ``tablero serve``)."""
     quotas: Quotas = field(default_factory=Quotas)
+    capacity: Capacity = field(default_factory=Capacity)
+    """When this process refuses new work rather than let every answer wait (web/load.py)."""
     bot_workers: int = 1
     """Processes in which computer players think. Without Redis, a pool of the web process
     (0: a thread of it). With Redis, bots go through a job queue and these are the queue's

@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 from ...game import Event
 from ..errors import ApiError
 from ..tables.info import SeatInfo
+from .db import one_at_a_time
 from .models import EventRow, SeatRow, TableRow, UploadedVariantRow
 
 __all__ = [
@@ -82,12 +83,16 @@ class StaleSeq(ApiError):
 
 
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:
-    """Database failures become ``StorageUnavailable``; a clash of keys, ``StaleSeq``."""
+    """Database failures become ``StorageUnavailable``; a clash of keys, ``StaleSeq``.
+    On SQLite, one call at a time (``db.one_at_a_time``); the engine is the first argument."""
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        engine = args[0]
+        assert isinstance(engine, Engine), f"{fn.__name__}: the engine comes first"
         try:
-            return fn(*args, **kwargs)
+            with one_at_a_time(engine):
+                return fn(*args, **kwargs)
         except sa_exc.IntegrityError:
             raise StaleSeq() from None
         except (sa_exc.DBAPIError, sa_exc.TimeoutError) as e:

@@ -23,6 +23,7 @@ from ...variant import builtin_variant_names
 from .. import catalog
 from ..errors import ApiError
 from ..web import jsonlimits
+from ..web.load import WS_CLOSE_TRY_LATER, LoadGuard
 from ..web.openapi import json_body, request_body
 from ..web.ratelimit import WS_CLOSE_RATE_LIMITED, RateLimiter, Verdict
 from .hub import Hub
@@ -71,6 +72,11 @@ def _client(request: Request | WebSocket) -> str:
 def _limit(request: Request | WebSocket, action: str) -> None:
     limiter: RateLimiter = request.app.state.limiter
     limiter.check(action, _client(request))
+
+
+def _load(request: Request | WebSocket) -> LoadGuard:
+    guard: LoadGuard = request.app.state.load
+    return guard
 
 
 def _media_type(request: Request) -> str:
@@ -157,6 +163,7 @@ def _install_api(app: FastAPI) -> None:
     @app.post("/api/variants/upload", status_code=201, openapi_extra=_UPLOAD_BODY)
     async def upload(request: Request) -> dict[str, Any]:
         _limit(request, "upload")
+        _load(request).admit("rule files")
         media = _media_type(request)
         if media != JSON and media not in (*TOML_TYPES, ""):
             raise ApiError(
@@ -193,11 +200,13 @@ def _install_api(app: FastAPI) -> None:
     )
     async def create_table(request: Request) -> dict[str, Any]:
         _limit(request, "create_table")
+        _load(request).admit("tables")
         req, data = await _body(request, CreateTableRequest)
         check_title(req.title)
-        room = await _hub(request).create_table(
-            req, clock_given="clock_minutes" in data, client=_client(request)
-        )
+        with _load(request).action("table"):
+            room = await _hub(request).create_table(
+                req, clock_given="clock_minutes" in data, client=_client(request)
+            )
         async with room.lock:
             return {"id": room.info.id, "table": room.view(None)}
 
@@ -212,9 +221,11 @@ def _install_api(app: FastAPI) -> None:
     )
     async def sit(table_id: str, request: Request) -> dict[str, Any]:
         _limit(request, "seats")
+        _load(request).admit("seats")
         req, _ = await _body(request, SitRequest)
         room = await _hub(request).room(table_id)
-        token = await room.sit(req.seat, req.nickname)
+        with _load(request).action("seat"):
+            token = await room.sit(req.seat, req.nickname)
         async with room.lock:
             return {"token": token, "seat": req.seat, "table": room.view(req.seat)}
 
@@ -232,6 +243,7 @@ def _install_api(app: FastAPI) -> None:
     )
     async def preview(table_id: str, request: Request) -> dict[str, Any]:
         _limit(request, "play")
+        _load(request).admit("previews")
         room, seat = await _room_and_seat(request, table_id, required=True)
         assert seat is not None
         req, _ = await _body(request, PreviewRequest)
@@ -245,7 +257,8 @@ def _install_api(app: FastAPI) -> None:
         room, seat = await _room_and_seat(request, table_id, required=True)
         assert seat is not None
         req, _ = await _body(request, MoveRequest)
-        result, seq = await room.move(seat, req.seq, req.move)
+        with _load(request).action("move"):
+            result, seq = await room.move(seat, req.seq, req.move)
         async with room.lock:
             return {"ok": True, "seq": seq, "result": result_json(result), "table": room.view(seat)}
 
@@ -336,12 +349,13 @@ def _install_websocket(app: FastAPI) -> None:
         await websocket.accept()
         hub = _hub(websocket)
         try:
+            _load(websocket).admit("connections")
             room = await hub.room(table_id)
         except ApiError as e:
             await websocket.send_text(json.dumps(_error(None, e)))
-            await websocket.close(code=4404)
+            await websocket.close(code=WS_CLOSE_TRY_LATER if e.code == "busy" else 4404)
             return
-        session = _Session(hub, room, table_id, _WsConnection(websocket, None))
+        session = _Session(hub, _load(websocket), room, table_id, _WsConnection(websocket, None))
         await room.attach(session.conn)
         budget = limiter.socket(address)
         try:
@@ -378,8 +392,11 @@ def _install_websocket(app: FastAPI) -> None:
 class _Session:
     """One WebSocket's conversation with a table: answers each message, never raises."""
 
-    def __init__(self, hub: Hub, room: Room, table_id: str, conn: _WsConnection) -> None:
+    def __init__(
+        self, hub: Hub, load: LoadGuard, room: Room, table_id: str, conn: _WsConnection
+    ) -> None:
         self.hub = hub
+        self.load = load
         self.room = room
         self.table_id = table_id
         self.conn = conn
@@ -424,6 +441,7 @@ class _Session:
                 401, "token_required", "spectators cannot move; sit down and send auth first"
             )
         if kind == "preview":
+            self.load.admit("previews")
             try:
                 preq = PreviewRequest.model_validate(data)
             except ValidationError as e:
@@ -433,7 +451,8 @@ class _Session:
             mreq = MoveRequest.model_validate(data)
         except ValidationError as e:
             raise validation_error(e) from None
-        result, seq = await self.room.move(seat, mreq.seq, mreq.move)
+        with self.load.action("move"):
+            result, seq = await self.room.move(seat, mreq.seq, mreq.move)
         return {"type": "ack", "id": msg_id, "seq": seq, "result": result_json(result)}
 
     async def _auth(self, data: dict[str, Any]) -> None:

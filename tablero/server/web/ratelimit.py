@@ -8,9 +8,10 @@ seconds, with no burst at a window's edge. They are generous for people (a playe
 every few seconds at most, and previews while dragging tiles) and stop scripts.
 
 The counters live in a ``limits`` storage given to ``RateLimiter``: in memory by default (one
-process; ``SweptMemoryStorage``, see there), a shared one (``limits.storage.RedisStorage``) when several processes serve the same
-tables. The address is the TCP peer's (``request.client.host``); behind a reverse proxy,
-``tablero serve --forwarded-allow-ips`` makes uvicorn take it from ``X-Forwarded-For``.
+process; ``SweptMemoryStorage``, see there), a shared one (``limits.storage.RedisStorage``)
+when several processes serve the same tables. The address is the TCP peer's
+(``request.client.host``); behind a reverse proxy, ``tablero serve --forwarded-allow-ips``
+makes uvicorn take it from ``X-Forwarded-For``.
 """
 
 from __future__ import annotations
@@ -59,9 +60,10 @@ class SweptMemoryStorage(MemoryStorage):
 
     sweep_seconds = SWEEP_SECONDS
 
-    def _MemoryStorage__schedule_expiry(self) -> None:  # noqa: N802 - overrides the private hook
+    def _MemoryStorage__schedule_expiry(self) -> None:  # overrides the private hook
         if not self.timer.is_alive():
-            self.timer = threading.Timer(self.sweep_seconds, self._MemoryStorage__expire_events)  # type: ignore[attr-defined]
+            sweep = self._MemoryStorage__expire_events  # type: ignore[attr-defined]
+            self.timer = threading.Timer(self.sweep_seconds, sweep)
             self.timer.daemon = True
             self.timer.start()
 
