@@ -147,6 +147,7 @@ def serve(
     else:
         target = create_app(Settings(**(settings | {"allowed_origins": origins})))
     shown = url.split("@")[-1] if "@" in url else url
+    _prepare_database(url, shown)
     bus = f", {workers} processes, Redis {redis_address(redis_url)}" if redis_url else ""
     click.echo(f"tablero: http://{host}:{port}/  (database: {shown}{bus})", err=True)
     # No access log: it would keep every player's address. (Seat tokens are never in URLs,
@@ -186,6 +187,26 @@ def serve(
     finally:
         if bot_processes is not None:
             bot_processes.stop()
+
+
+def _prepare_database(url: str, shown: str) -> None:
+    """Create or migrate the schema before serving, so a database the server cannot use is
+    said in one line (not a traceback per process at start-up)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .store.db import make_engine, migrate
+
+    try:
+        engine = make_engine(url)
+    except OSError as e:  # the SQLite file's folder cannot be made
+        raise click.ClickException(f"cannot use the database {shown}: {e}") from None
+    try:
+        migrate(engine)
+    except SQLAlchemyError as e:
+        reason = str(getattr(e, "orig", None) or e).splitlines()[0]
+        raise click.ClickException(f"cannot use the database {shown}: {reason}") from None
+    finally:
+        engine.dispose()
 
 
 def _check_redis_url(url: str) -> None:

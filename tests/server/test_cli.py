@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -64,17 +65,27 @@ def test_tablero_serve(db_url: str, tmp_path: Path) -> None:
         assert (tmp_path / "data" / "tablero.db").is_file()
 
 
-def _serve_refusal(*options: str, command: str = "serve") -> str:
+def _serve_refusal(*options: str, command: str = "serve", code: int = 2) -> str:
     """``tablero serve`` (or another command) with options it must refuse before starting:
-    its error text."""
+    its error text (exit code 2 for a bad option, 1 for a database it cannot use)."""
     r = subprocess.run(
         [sys.executable, "-m", "tablero.cli", command, *options],
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert r.returncode == 2, r.stderr
+    assert r.returncode == code, r.stderr
     return r.stderr
+
+
+def test_serve_says_in_one_line_that_it_cannot_write_the_database(tmp_path: Path) -> None:
+    path = tmp_path / "tablero.db"
+    sqlite3.connect(path).close()
+    err = _serve_refusal("--db", f"sqlite:///file:{path}?mode=ro&uri=true", code=1)
+    assert err.strip().splitlines() == [
+        f"Error: cannot use the database sqlite:///file:{path}?mode=ro&uri=true: "
+        "attempt to write a readonly database"
+    ]
 
 
 def test_serve_rejects_a_bad_database_url() -> None:
