@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -183,6 +184,43 @@ def test_no_seat_token_in_any_log_record_at_debug(fresh_server: Any) -> None:
     for token in tokens.values():
         leaks = [m for m in messages if token in m[2]]
         assert not leaks, leaks
+
+
+def test_a_client_gone_while_its_answer_is_on_the_way_leaves_no_traceback(
+    fresh_server: Any,
+) -> None:
+    server = fresh_server(log_level="debug")
+    collect = _Collect()
+    names = ["", "uvicorn", "uvicorn.error", "uvicorn.asgi", "tablero"]
+    loggers = [logging.getLogger(n) for n in names]
+    saved = [(lg, lg.level) for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.DEBUG)
+        lg.addHandler(collect)
+    try:
+        table, tokens = table_with_players(server)
+        for _ in range(4):
+            view = server.view(table)
+            sock = server.ws(table, tokens[view["to_move"]])
+            sock.send({"type": "move", "id": 1, "seq": view["seq"], "move": {"kind": "pass"}})
+            sock.send({"type": "ping", "id": 2})
+            sock.conn.socket.close()  # gone, without a closing handshake
+            deadline = time.time() + 5
+            while server.view(table)["seq"] == view["seq"] and time.time() < deadline:
+                time.sleep(0.05)
+        time.sleep(0.3)
+    finally:
+        for lg, level in saved:
+            lg.removeHandler(collect)
+            lg.setLevel(level)
+    server_records = [r for r in collect.records if not r.name.startswith(CLIENT_LOGGERS)]
+    assert server_records, "the debug logs were not on"
+    noisy = [
+        (r.name, r.levelname, r.getMessage())
+        for r in server_records
+        if r.exc_info or r.levelno >= logging.ERROR
+    ]
+    assert not noisy, noisy
 
 
 # -- 3. Security headers on every response ------------------------------------------------------
