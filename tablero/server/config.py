@@ -52,8 +52,10 @@ class Capacity:
     max_loop_lag: float = 0.5
     """Seconds the event loop may run late before new tables, sits, previews and sockets
     are refused."""
-    max_actions_in_flight: int = 256
-    """Moves, sits and creations under way at once before moves are refused too."""
+    max_actions_in_flight: int = 64
+    """Moves, sits and creations under way at once before moves are refused too. A process
+    stores 100–150 moves a second on a small machine (docs/deploy.md, "Figures"): 64 waiting
+    is half a second of work, the most a mover should wait before being told to retry."""
 
 
 @dataclass(frozen=True)
