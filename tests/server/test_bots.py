@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from tablero.alphabet import ROMANIAN
 from tablero.game import Game
 from tablero.lexicon import WordListLexicon, load_lexicon
-from tablero.server.workers.bots import choose_move
+from tablero.moves import Move
+from tablero.server.workers.bots import BotJob, choose_move, plan_move
 from tablero.variant import load_variant
 
 from .games import best_placement
@@ -131,12 +136,7 @@ def test_a_whole_game_against_the_bot_at_cuvinte(
 def test_bots_think_in_a_worker_process(mini_es: WordListLexicon) -> None:
     """The web process hands a bot's job to a spawned worker process, which loads the same
     dictionary and answers with a legal move for the game."""
-    import asyncio
-    import os
-    from concurrent.futures import ThreadPoolExecutor
-
     from tablero.server.lexicons import LexiconProvider
-    from tablero.server.workers.bots import BotJob, plan_move
     from tablero.server.workers.pool import BotPool
 
     from .games import mini_variant
@@ -157,3 +157,41 @@ def test_bots_think_in_a_worker_process(mini_es: WordListLexicon) -> None:
         pool.close()
     game.check(move)  # legal in the live game (raises if not)
     assert game.play(move).kind == "placed"
+
+
+def test_a_dead_bot_worker_is_replaced_and_its_job_not_lost(mini_es: WordListLexicon) -> None:
+    """A worker process killed between jobs breaks the pool: the next job is refused with
+    ``WorkersUnavailable`` (the room retries the turn, the bot does not pass), and the job
+    after it runs in a new worker."""
+    from tablero.server.lexicons import LexiconProvider
+    from tablero.server.workers import WorkersUnavailable
+    from tablero.server.workers.pool import BotPool
+
+    from .games import mini_variant
+
+    game = Game(mini_variant(), ["A", "B"], mini_es, seed=3)
+    plan = plan_move(game, game.to_move, 3)
+    assert isinstance(plan, BotJob)
+    pool = BotPool(1, LexiconProvider({"es": mini_es}))
+
+    async def scenario() -> tuple[str, Move]:
+        await pool.think(plan)
+        executor = pool._executor
+        assert executor is not None
+        for process in list(executor._processes.values()):
+            os.kill(process.pid, signal.SIGKILL)
+            process.join(10)
+        try:
+            await pool.think(plan)
+            outcome = "answered"
+        except WorkersUnavailable:
+            outcome = "unavailable"
+        return outcome, await pool.think(plan)
+
+    try:
+        with ThreadPoolExecutor(1) as runner:
+            outcome, move = runner.submit(asyncio.run, scenario()).result()
+    finally:
+        pool.close()
+    assert outcome == "unavailable"
+    game.check(move)

@@ -38,7 +38,7 @@ from ...rules import (
 from ...scoring import MoveScore, score_cambio, score_placement
 from ..errors import ApiError, from_illegal
 from ..store import tables as store
-from ..workers import bots
+from ..workers import WorkersUnavailable, bots
 from .info import SeatInfo, TableInfo, hash_token, new_token
 from .protocol import MoveIn, PreviewRequest, check_nickname, decode_move
 from .protocol import decode_tiles as decode_tile_list
@@ -541,6 +541,8 @@ class Room:
             except Exception as e:
                 if isinstance(e, store.StorageUnavailable):
                     log.warning("table %s: %s waits for the database", self.info.id, what)
+                elif isinstance(e, WorkersUnavailable):
+                    log.warning("table %s: %s waits for a bot worker (%s)", self.info.id, what, e)
                 else:
                     log.exception("table %s: %s failed; retrying", self.info.id, what)
                 self._retry_later()
@@ -607,6 +609,8 @@ class Room:
         move: Move
         try:
             move = await self.hub.think(plan) if isinstance(plan, bots.BotJob) else plan
+        except WorkersUnavailable:
+            raise  # the supervisor tries the turn again in a moment: the bot does not pass
         except Exception:
             log.exception("table %s: bot failed; it passes", self.info.id)
             move = Pass()

@@ -23,6 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from ...lexicon import Lexicon
 from ...moves import Move, format_move, parse_move
 from ..lexicons import LexiconProvider
+from . import WorkersUnavailable
 from .bots import BotJob, think
 
 __all__ = ["BotPool"]
@@ -71,7 +72,7 @@ class BotPool:
         except BrokenProcessPool:
             log.warning("a bot worker process died; starting new ones")
             self._executor = None
-            raise
+            raise WorkersUnavailable("a bot worker process died") from None
         return parse_move(text, variant.alphabet, variant.rows, variant.columns)
 
     def close(self) -> None:
