@@ -552,6 +552,9 @@ class Room:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(supervised())
         self._timers.all.add(task)
         task.add_done_callback(self._timers.all.discard)
+        # A task cancelled before its first step never starts ``coro``: close it, so it is
+        # not reported as "never awaited" (closing a finished coroutine does nothing).
+        task.add_done_callback(lambda _task: coro.close())
         return task
 
     def _retry_later(self) -> None:
