@@ -8,6 +8,7 @@ disguising nicknames and the OpenAPI schema.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
@@ -148,9 +149,10 @@ CLIENT_LOGGERS = (CLIENT_LOGGER, "httpx", "httpcore", "httpx2", "httpcore2")
 """The test's own clients (which log what they send, tokens included, at DEBUG)."""
 
 
-def test_no_seat_token_in_any_log_record_at_debug(fresh_server: Any) -> None:
-    server = fresh_server(log_level="debug")
-    # uvicorn configured its loggers when the server started: listen on them now.
+@contextlib.contextmanager
+def server_logs() -> Iterator[list[logging.LogRecord]]:
+    """Every record the server's loggers emit meanwhile, at DEBUG (the test clients' own
+    loggers are left out). Start the server first: uvicorn configures its loggers then."""
     collect = _Collect()
     names = ["", "uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi", "tablero"]
     loggers = [logging.getLogger(n) for n in names]
@@ -158,7 +160,19 @@ def test_no_seat_token_in_any_log_record_at_debug(fresh_server: Any) -> None:
     for lg in loggers:
         lg.setLevel(logging.DEBUG)
         lg.addHandler(collect)
+    records: list[logging.LogRecord] = []
     try:
+        yield records
+    finally:
+        for lg, level in saved:
+            lg.removeHandler(collect)
+            lg.setLevel(level)
+        records += [r for r in collect.records if not r.name.startswith(CLIENT_LOGGERS)]
+
+
+def test_no_seat_token_in_any_log_record_at_debug(fresh_server: Any) -> None:
+    server = fresh_server(log_level="debug")
+    with server_logs() as server_records:
         table, tokens = table_with_players(server)
         view = server.view(table, tokens[0])
         mover = view["to_move"]
@@ -172,11 +186,6 @@ def test_no_seat_token_in_any_log_record_at_debug(fresh_server: Any) -> None:
         with server.ws_connect(table, query=f"token={tokens[0]}") as old:
             old.recv()
             still_answers(old)
-    finally:
-        for lg, level in saved:
-            lg.removeHandler(collect)
-            lg.setLevel(level)
-    server_records = [r for r in collect.records if not r.name.startswith(CLIENT_LOGGERS)]
     messages = [(r.name, r.levelname, r.getMessage()) for r in server_records]
     # The debug logs were really on: uvicorn logged the WebSocket frames themselves.
     assert any(name.startswith("uvicorn") and level == "DEBUG" for name, level, _ in messages)
@@ -190,14 +199,7 @@ def test_a_client_gone_while_its_answer_is_on_the_way_leaves_no_traceback(
     fresh_server: Any,
 ) -> None:
     server = fresh_server(log_level="debug")
-    collect = _Collect()
-    names = ["", "uvicorn", "uvicorn.error", "uvicorn.asgi", "tablero"]
-    loggers = [logging.getLogger(n) for n in names]
-    saved = [(lg, lg.level) for lg in loggers]
-    for lg in loggers:
-        lg.setLevel(logging.DEBUG)
-        lg.addHandler(collect)
-    try:
+    with server_logs() as server_records:
         table, tokens = table_with_players(server)
         for _ in range(4):
             view = server.view(table)
@@ -209,11 +211,6 @@ def test_a_client_gone_while_its_answer_is_on_the_way_leaves_no_traceback(
             while server.view(table)["seq"] == view["seq"] and time.time() < deadline:
                 time.sleep(0.05)
         time.sleep(0.3)
-    finally:
-        for lg, level in saved:
-            lg.removeHandler(collect)
-            lg.setLevel(level)
-    server_records = [r for r in collect.records if not r.name.startswith(CLIENT_LOGGERS)]
     assert server_records, "the debug logs were not on"
     noisy = [
         (r.name, r.levelname, r.getMessage())
