@@ -16,9 +16,11 @@ import tempfile
 import time
 from pathlib import Path
 
+import pytest
+
 from .pgcluster import USER, _as_owner, _free_port, find_bin
 
-__all__ = ["PgCluster", "RedisServer", "redis_available"]
+__all__ = ["PgCluster", "RedisServer", "need", "redis_available"]
 
 
 class PgCluster:
@@ -75,6 +77,27 @@ class PgCluster:
 
 def redis_available() -> bool:
     return shutil.which("redis-server") is not None
+
+
+def need(postgresql: bool = False, redis: bool = False) -> None:
+    """Skip the test when a service it starts is not installed, or fail it where CI requires
+    them (``TABLERO_REQUIRE_PG``, set by ``.ci/run``, which installs both)."""
+    from .pgcluster import available
+
+    missing = [
+        name
+        for name, wanted, present in (
+            ("PostgreSQL", postgresql, available),
+            ("Redis", redis, redis_available),
+        )
+        if wanted and not present()
+    ]
+    if not missing:
+        return
+    what = " and ".join(missing)
+    if os.environ.get("TABLERO_REQUIRE_PG"):
+        pytest.fail(f"{what} required here (TABLERO_REQUIRE_PG) but not installed")
+    pytest.skip(f"{what} not installed")
 
 
 class RedisServer:

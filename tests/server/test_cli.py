@@ -109,16 +109,11 @@ def test_worker_refuses_a_url_that_is_not_redis() -> None:
 def test_serve_with_two_workers_shares_tables(tmp_path: Path) -> None:
     """``--workers 2 --redis``: two processes behind one port; a table made through one is
     played through whichever answers, and both show the same game."""
-    import pytest
     import redis as redis_client
 
-    from .pgcluster import available
-    from .services import PgCluster, RedisServer, redis_available
+    from .services import PgCluster, RedisServer, need
 
-    if not (available() and redis_available()):
-        if os.environ.get("TABLERO_REQUIRE_PG"):
-            pytest.fail("PostgreSQL and Redis are required here but not installed")
-        pytest.skip("PostgreSQL or Redis is not installed")
+    need(postgresql=True, redis=True)
     pg, redis = PgCluster(), RedisServer()
     port = _free_port()
     db = pg.new_database("workers")

@@ -8,7 +8,6 @@ socket), and tables, bots included, go on by themselves when the database is bac
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -18,19 +17,15 @@ from sqlalchemy import create_engine, text
 
 from tablero.lexicon import WordListLexicon
 
-from . import pgcluster
 from .games import mini_variant, play_turn, two_players, upload
 from .harness import Server
-from .services import PgCluster
+from .services import PgCluster, need
 from .test_restart import stable
 
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[PgCluster]:
-    if not pgcluster.available():
-        if os.environ.get("TABLERO_REQUIRE_PG"):
-            pytest.fail("PostgreSQL is required (TABLERO_REQUIRE_PG) but not installed")
-        pytest.skip("PostgreSQL is not installed")
+    need(postgresql=True)
     c = PgCluster()
     try:
         yield c

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -41,7 +40,7 @@ from tablero.variant import Variant, builtin_variant_names, load_variant
 
 from .games import MINI_TOML
 from .harness import Server
-from .services import RedisServer, redis_available
+from .services import RedisServer, need
 from .test_faults import _wait
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,10 +98,7 @@ def test_a_malformed_job_is_refused() -> None:
 
 @pytest.fixture(scope="module")
 def redis_server() -> Iterator[RedisServer]:
-    if not redis_available():
-        if os.environ.get("TABLERO_REQUIRE_PG"):
-            pytest.fail("Redis is required here (TABLERO_REQUIRE_PG) but not installed")
-        pytest.skip("Redis is not installed")
+    need(redis=True)
     server = RedisServer()
     try:
         yield server

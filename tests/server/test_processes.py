@@ -27,7 +27,7 @@ from tablero.lexicon import WordListLexicon
 from . import pgcluster
 from .games import mini_variant, play_turn, two_players, upload
 from .harness import GENEROUS, TIMEOUT, Server
-from .services import PgCluster, RedisServer, redis_available
+from .services import PgCluster, RedisServer, need
 from .test_faults import _stored_logs_are_whole, _wait
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,11 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def services() -> Iterator[tuple[PgCluster, RedisServer]]:
-    required = os.environ.get("TABLERO_REQUIRE_PG")
-    if not (pgcluster.available() and redis_available()):
-        if required:
-            pytest.fail("PostgreSQL and Redis are required here but not installed")
-        pytest.skip("PostgreSQL or Redis is not installed")
+    need(postgresql=True, redis=True)
     pg, redis = PgCluster(), RedisServer()
     try:
         yield pg, redis
