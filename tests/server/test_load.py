@@ -11,7 +11,6 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tablero.lexicon import WordListLexicon
 from tablero.server.config import Capacity
 from tablero.server.errors import ApiError
 from tablero.server.web.load import LoadGuard
@@ -57,17 +56,14 @@ def test_actions_in_flight_are_bounded() -> None:
 
 
 @pytest.fixture
-def loaded(db_url: str, mini_es: WordListLexicon) -> Iterator[Server]:
-    s = Server(db_url, {"es": mini_es})
-    s.start()
-    try:
-        yield s
-    finally:
-        s.stop()
+def shared(server: Server) -> Iterator[Server]:
+    """The module's server, its capacity put back after a test changed it."""
+    yield server
+    server.app.state.load.capacity = Capacity()
 
 
-def test_an_overloaded_server_refuses_new_work_and_keeps_games_going(loaded: Server) -> None:
-    server = loaded
+def test_an_overloaded_server_refuses_new_work_and_keeps_games_going(shared: Server) -> None:
+    server = shared
     ref = upload(server, mini_toml())
     table, tokens = two_players(server, ref)
     seq = server.view(table)["seq"]
