@@ -42,7 +42,7 @@ from ..workers import WorkersUnavailable, bots
 from .info import SeatInfo, TableInfo, hash_token, new_token
 from .protocol import MoveIn, PreviewRequest, check_nickname, decode_move
 from .protocol import decode_tiles as decode_tile_list
-from .views import PublicParts, public_view, seat_view, state_text, table_view
+from .views import PublicParts, for_viewer, public_view, state_text, table_view
 
 __all__ = ["Connection", "Room"]
 
@@ -134,7 +134,7 @@ class Room:
             text = texts.get(conn.seat)
             if text is None:
                 text = texts[conn.seat] = state_text(
-                    seat_view(public, self.info, self.game, conn.seat)
+                    for_viewer(public, self.info, self.game, conn.seat)
                 )
             conn.offer_state(text)
 

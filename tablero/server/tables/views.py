@@ -20,11 +20,11 @@ from .info import TableInfo
 __all__ = [
     "PublicParts",
     "clock_remaining",
+    "for_viewer",
     "history",
     "lobby_entry",
     "public_view",
     "result_json",
-    "seat_view",
     "state_text",
     "table_view",
 ]
@@ -85,7 +85,7 @@ def table_view(
     parts: PublicParts | None = None,
 ) -> dict[str, Any]:
     """The table as one viewer may see it (``viewer`` a seat, None for a spectator)."""
-    return seat_view(public_view(info, game, connected, now, parts), info, game, viewer)
+    return for_viewer(public_view(info, game, connected, now, parts), info, game, viewer)
 
 
 class PublicParts:
@@ -116,7 +116,7 @@ def public_view(
     now: float,
     parts: PublicParts | None = None,
 ) -> dict[str, Any]:
-    """What every viewer of the table sees alike (``seat_view`` adds one viewer's rack).
+    """What every viewer of the table sees alike (``for_viewer`` adds one viewer's rack).
 
     Shared between viewers, and its history with later views: never change it, copy it."""
     v = info.variant
@@ -186,7 +186,7 @@ def state_text(view: dict[str, Any]) -> str:
     return json.dumps({"type": "state", "table": view}, ensure_ascii=False)
 
 
-def seat_view(
+def for_viewer(
     public: dict[str, Any], info: TableInfo, game: Game | None, viewer: int | None
 ) -> dict[str, Any]:
     """The public view as ``viewer`` sees it: with their rack and what they may do now."""
