@@ -2,10 +2,15 @@
 WebSockets. Reads (the lobby, a table view, pages) are not limited.
 
 One address or one socket must not be able to fill the database with tables and rule files,
-or keep a table's lock busy with moves and previews for everyone else. The limits are moving
-windows (``limits``' ``MovingWindowRateLimiter``): "20 per minute" means at most 20 in any 60
-seconds, with no burst at a window's edge. They are generous for people (a player makes a move
-every few seconds at most, and previews while dragging tiles) and stop scripts.
+or keep a table's lock busy with moves and previews for everyone else. The limits are sliding
+windows (``limits``' ``SlidingWindowCounterRateLimiter``): "20 per minute" counts the hits of
+the current minute plus the previous minute's share of the last 60 seconds, so there is no
+burst at a window's edge. It keeps two counters a key where a moving window keeps every hit:
+with a key per socket, the hits of 4,000 sockets were tens of thousands of objects that the
+sweep walked every 5 s, stopping the event loop for 40–80 ms each time (the slowest round
+trips of ``benchmarks/bench_server.py --tables 1000`` came in 5 s clusters). The limits are
+generous for people (a player makes a move every few seconds at most, and previews while
+dragging tiles) and stop scripts.
 
 The counters live in a ``limits`` storage given to ``RateLimiter``: in memory by default (one
 process; ``SweptMemoryStorage``, see there), a shared one (``limits.storage.RedisStorage``)
@@ -26,7 +31,7 @@ from dataclasses import dataclass
 
 from limits import RateLimitItem, parse, parse_many
 from limits.storage import MemoryStorage, Storage
-from limits.strategies import MovingWindowRateLimiter
+from limits.strategies import SlidingWindowCounterRateLimiter
 
 from ..errors import ApiError
 
@@ -52,10 +57,10 @@ class SweptMemoryStorage(MemoryStorage):
     traffic it walks them about 100 times a second. With a key per socket and per address, a
     server with 4,000 WebSockets spent half its CPU there (measured with
     ``benchmarks/bench_server.py --tables 400`` and py-spy). The sweep only frees memory: every
-    read of a counter or a moving window already ignores what has expired, so sweeping less
-    often changes no answer. (The hook is ``MemoryStorage``'s private ``__schedule_expiry``;
-    ``tests/server/test_hardening.py`` checks both promises, so an upgrade that renames it fails
-    there, not in production.)
+    read of a counter already ignores what has expired, so sweeping less often changes no
+    answer. (The hook is ``MemoryStorage``'s private ``__schedule_expiry``;
+    ``tests/server/test_ratelimit_storage.py`` checks both promises, so an upgrade that renames
+    it fails there, not in production.)
     """
 
     sweep_seconds = SWEEP_SECONDS
@@ -141,8 +146,10 @@ class RateLimiter:
     ):
         self.limits = limits
         self.storage = storage if storage is not None else SweptMemoryStorage()
-        self.strategy = MovingWindowRateLimiter(self.storage)
-        self.shared = MovingWindowRateLimiter(shared) if shared is not None else self.strategy
+        self.strategy = SlidingWindowCounterRateLimiter(self.storage)
+        self.shared = (
+            SlidingWindowCounterRateLimiter(shared) if shared is not None else self.strategy
+        )
         """The HTTP limits per address: in ``shared`` storage (Redis) when several processes
         serve one site, so an address cannot multiply its budget by their number. A
         WebSocket's own budget stays with the process that holds the socket."""
