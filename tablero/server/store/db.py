@@ -40,9 +40,9 @@ def make_engine(url_or_path: str) -> Engine:
     if url.get_backend_name() == "sqlite":
         if url.database and url.database != ":memory:":
             Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(
-            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_pre_ping=True
-        )
+        # No pre-ping: a file does not drop connections, and the ping is a statement more
+        # for every move while the database is held (see ``one_at_a_time``).
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True)

@@ -55,6 +55,15 @@ RETRY_FIRST, RETRY_MAX = 0.5, 10.0
 """Backoff of a failed clock or bot task: seconds before the first retry, and at most."""
 
 
+class _NotStored(Exception):
+    """An action applied in memory whose events the database did not take: its error, told
+    apart from the rules' refusals, which leave memory untouched."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 class Connection(Protocol):
     """A client listening to a table (a WebSocket), seated or a spectator."""
 
@@ -357,21 +366,58 @@ class Room:
         new_turn: Callable[[Game], bool],
         now: float,
     ) -> TurnResult:
-        """Apply the action and store its events, or leave memory as the database has it."""
+        """Apply the action and store its events, or leave memory as the database has it.
+
+        Both happen in one trip to a worker thread: each trip waits for a thread to take the
+        GIL from the event loop and back, and at 100 moves a second those waits are a good
+        part of the slowest round trips.
+        """
         game = self.game
         assert game is not None
         first = len(game.log)
+        info = self.info
 
-        def apply() -> TurnResult:
+        def apply_and_store() -> tuple[TurnResult, str, float]:
             try:
-                return act()
+                result = act()
             except IllegalMove as e:
                 raise from_illegal(e) from None
             except ValueError as e:
                 raise ApiError(422, "invalid_request", str(e)) from None
+            started = info.turn_started_at
+            if new_turn(game) or started is None:
+                started = now
+            state = "over" if game.is_over else "playing"
+            try:
+                store.append_events(
+                    self.hub.engine,
+                    info.id,
+                    first,
+                    game.log[first:],
+                    {"state": state, "turn_started_at": started},
+                    now,
+                )
+            except Exception as e:
+                raise _NotStored(e) from e
+            return result, state, started
 
         try:
-            result = await asyncio.to_thread(apply)
+            result, info.state, info.turn_started_at = await asyncio.to_thread(apply_and_store)
+        except _NotStored as e:
+            await asyncio.to_thread(self._rewind, first)
+            if isinstance(e.error, store.StaleSeq):
+                await self._sync()
+                raise ApiError(
+                    409,
+                    "stale_seq",
+                    f"the table has moved on (seq {self.seq}): look again",
+                    seq=self.seq,
+                ) from None
+            # Not stored (or not known to be): memory goes back to what the database held,
+            # and the next change re-reads the table in case the commit did land.
+            self.suspect = True
+            log.warning("table %s: an action could not be stored; rewound", self.info.id)
+            raise store.StorageUnavailable() from None
         except ApiError:
             # The rules refuse before changing anything; a refusal after a change is a bug.
             if len(game.log) != first:  # pragma: no cover
@@ -381,44 +427,7 @@ class Room:
             # A failure half-way may have changed the board or a rack without a log entry.
             await asyncio.to_thread(self._rewind, first)
             raise
-        try:
-            await self._store_events(game, first, now, new_turn(game))
-        except store.StaleSeq:
-            await asyncio.to_thread(self._rewind, first)
-            await self._sync()
-            raise ApiError(
-                409,
-                "stale_seq",
-                f"the table has moved on (seq {self.seq}): look again",
-                seq=self.seq,
-            ) from None
-        except Exception:
-            # Not stored (or not known to be): memory goes back to what the database held,
-            # and the next change re-reads the table in case the commit did land.
-            await asyncio.to_thread(self._rewind, first)
-            self.suspect = True
-            log.warning("table %s: an action could not be stored; rewound", self.info.id)
-            raise store.StorageUnavailable() from None
         return result
-
-    async def _store_events(self, game: Game, first: int, now: float, new_turn: bool) -> None:
-        """Store ``game.log[first:]`` with the table's new state, then update ``info``."""
-        info = self.info
-        started = info.turn_started_at
-        if new_turn or started is None:
-            started = now
-        state = "over" if game.is_over else "playing"
-        await asyncio.to_thread(
-            store.append_events,
-            self.hub.engine,
-            info.id,
-            first,
-            game.log[first:],
-            {"state": state, "turn_started_at": started},
-            now,
-        )
-        info.state = state
-        info.turn_started_at = started
 
     def _rewind(self, length: int) -> None:
         """Rebuild the game from its first ``length`` events (a replay in memory: no database),
