@@ -8,10 +8,13 @@ disguising nicknames and the OpenAPI schema.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import logging
+import os
 import re
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from tablero.lexicon import WordListLexicon
 from tablero.server.errors import ApiError
+from tablero.server.tables import routes
 from tablero.server.tables.room import Room
 from tablero.server.web.ratelimit import RateLimits
 
@@ -708,3 +712,50 @@ def test_the_openapi_schema_describes_the_request_bodies(server: Server) -> None
     assert set(upload_body) == {"application/json", "text/plain"}
     assert "/ws/tables/{table_id}" not in paths and "/" not in paths
     assert "$defs" not in json.dumps(schema)
+
+
+def spectators(server: Server, table: str) -> int:
+    r = server.get("/api/tables")
+    assert r.status_code == 200, r.text
+    return int(next(t["spectators"] for t in r.json() if t["id"] == table))
+
+
+def test_a_client_that_stops_reading_is_closed_and_the_table_goes_on(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A spectator that opens its WebSocket and then reads nothing (a tiny receive buffer)
+    leaves the table once a state has waited ``SEND_TIMEOUT`` to be taken; the player's
+    states keep coming meanwhile, and after."""
+    monkeypatch.setattr(routes, "SEND_TIMEOUT", 1.0)
+    table = server.create("fise", [{"kind": "open"}] * 4)
+    token = server.sit(table, 0, "Ana")
+    player = server.ws(table, token)
+    player.recv()  # its state
+    with socket.socket() as slow:
+        slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        slow.connect(("127.0.0.1", server.port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        slow.sendall(
+            f"GET /ws/tables/{table} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+            f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        assert slow.recv(12) == b"HTTP/1.1 101"  # and from now on it reads nothing
+        deadline = time.monotonic() + 30
+        while spectators(server, table) != 1:
+            assert time.monotonic() < deadline, "the spectator never showed up"
+            time.sleep(0.05)
+        i = 0
+        while spectators(server, table) == 1:
+            assert time.monotonic() < deadline, "a socket that reads nothing is still at the table"
+            i += 1
+            r = server.post(f"/api/tables/{table}/sit", {"seat": 1, "nickname": f"p{i}"})
+            assert r.status_code == 200, r.text
+            r = server.post(f"/api/tables/{table}/leave", token=r.json()["token"])
+            assert r.status_code == 200, r.text
+    # The player was told of every change all along, and still is.
+    last = player.until(
+        lambda m: m["type"] == "state" and m["table"]["seats"][1]["nickname"] == f"p{i}"
+    )
+    assert last["table"]["seats"][0]["nickname"] == "Ana"
+    still_answers(player)

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -291,16 +292,57 @@ def result_json(result: Any) -> dict[str, Any]:
     }
 
 
+class _SendWatch:
+    """Finds the WebSockets that have not taken a state within ``SEND_TIMEOUT``.
+
+    One task for every socket of the process, waking once a second, rather than a timer for
+    each message sent: at 100 moves a second (500 states) the timers of ``asyncio.wait_for``
+    kept 2,500 timer handles with their contexts alive at any moment, and the garbage
+    collector walked them again and again (``benchmarks/bench_server.py --tables 1000``).
+    """
+
+    def __init__(self) -> None:
+        self.sending: dict[_WsConnection, float] = {}
+        """The sockets in the middle of a send, with the loop time it began."""
+        self._task: asyncio.Task[None] | None = None
+
+    @contextlib.contextmanager
+    def watching(self, conn: _WsConnection) -> Iterator[None]:
+        loop = asyncio.get_running_loop()
+        self.sending[conn] = loop.time()
+        if self._task is None:
+            self._task = loop.create_task(self._watch())
+        try:
+            yield
+        finally:
+            self.sending.pop(conn, None)
+
+    async def _watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.sending:
+                await asyncio.sleep(1.0)
+                now = loop.time()
+                for conn, since in list(self.sending.items()):
+                    if now - since > SEND_TIMEOUT:
+                        self.sending.pop(conn, None)
+                        conn.too_slow()
+        finally:
+            self._task = None
+
+
 class _WsConnection:
     """One WebSocket; sends are serialized (a broadcast and a reply may overlap). ``seat`` is
     None (a spectator) until an ``auth`` message names a seat's token."""
 
-    def __init__(self, websocket: WebSocket, seat: int | None) -> None:
+    def __init__(self, websocket: WebSocket, seat: int | None, watch: _SendWatch) -> None:
         self.websocket = websocket
         self.seat = seat
+        self._watch = watch
         self._lock = asyncio.Lock()
         self._pending_state: str | None = None
         self._sending_states: asyncio.Task[None] | None = None
+        self._too_slow = False
 
     async def send(self, message: dict[str, Any]) -> None:
         pending = self._sending_states
@@ -311,9 +353,17 @@ class _WsConnection:
             await self.websocket.send_text(json.dumps(message, ensure_ascii=False))
 
     def offer_state(self, text: str) -> None:
+        if self._too_slow:
+            return
         self._pending_state = text
         if self._sending_states is None:
             self._sending_states = asyncio.get_running_loop().create_task(self._send_states())
+
+    def too_slow(self) -> None:
+        """Called by the watch: this socket has not taken its state in ``SEND_TIMEOUT``."""
+        self._too_slow = True
+        if self._sending_states is not None:
+            self._sending_states.cancel()
 
     async def _send_states(self) -> None:
         """Send the latest state offered until none is left; a socket that does not take one
@@ -322,14 +372,41 @@ class _WsConnection:
             while self._pending_state is not None:
                 text, self._pending_state = self._pending_state, None
                 async with self._lock:
-                    await asyncio.wait_for(self.websocket.send_text(text), SEND_TIMEOUT)
-        except Exception as e:
+                    with self._watch.watching(self):
+                        await self.websocket.send_text(text)
+        except (Exception, asyncio.CancelledError) as e:
+            if isinstance(e, asyncio.CancelledError) and not self._too_slow:
+                raise  # the server is stopping
             self._pending_state = None
             log.debug("a WebSocket did not take its state (%s); closing it", type(e).__name__)
-            with contextlib.suppress(Exception):
+            try:
                 await asyncio.wait_for(self.websocket.close(code=WS_CLOSE_TOO_SLOW), 1.0)
+            except Exception:
+                # The close frame cannot get through either: drop the connection, so that its
+                # reader sees the disconnection and the socket leaves the table.
+                _abort(self.websocket)
         finally:
             self._sending_states = None
+
+
+def _abort(websocket: WebSocket) -> None:
+    """Drop a WebSocket's TCP connection at once, unsent data and all.
+
+    ASGI has no such call; uvicorn's protocol object, whose ``receive`` the socket holds,
+    has the transport. If another server runs the app, nothing happens here, and the socket
+    goes when the client or the keep-alive ping gives up."""
+    protocol = getattr(getattr(websocket, "_receive", None), "__self__", None)
+    transport = getattr(protocol, "transport", None)
+    if isinstance(transport, asyncio.Transport):
+        transport.abort()
+
+
+def _send_watch(websocket: WebSocket) -> _SendWatch:
+    state = websocket.app.state
+    watch: _SendWatch | None = getattr(state, "send_watch", None)
+    if watch is None:
+        watch = state.send_watch = _SendWatch()
+    return watch
 
 
 def _error(msg_id: Any, e: ApiError) -> dict[str, Any]:
@@ -355,7 +432,8 @@ def _install_websocket(app: FastAPI) -> None:
             await websocket.send_text(json.dumps(_error(None, e)))
             await websocket.close(code=WS_CLOSE_TRY_LATER if e.code == "busy" else 4404)
             return
-        session = _Session(hub, _load(websocket), room, table_id, _WsConnection(websocket, None))
+        conn = _WsConnection(websocket, None, _send_watch(websocket))
+        session = _Session(hub, _load(websocket), room, table_id, conn)
         await room.attach(session.conn)
         budget = limiter.socket(address)
         try:
