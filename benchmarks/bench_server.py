@@ -91,6 +91,7 @@ class Figures:
     bot_moves: int = 0
     errors: Counter[str] = field(default_factory=Counter)
     games_finished: int = 0
+    client_stalls: list[float] = field(default_factory=list)
 
     def error(self, code: str) -> None:
         if self.measuring:
@@ -445,6 +446,7 @@ async def run(args: argparse.Namespace, base_url: str, server: ServerProcesses |
     start = time.perf_counter()
     stop = start + args.warmup + args.duration
     players = [asyncio.create_task(t.play(stop)) for t in tables]
+    watch = asyncio.create_task(watch_loop(bench.figures))
     await asyncio.sleep(args.warmup)
     cpu_before = server.cpu_times() if server else {}
     client_before = client_cpu(bench.chooser)
@@ -456,6 +458,7 @@ async def run(args: argparse.Namespace, base_url: str, server: ServerProcesses |
     cpu_after = server.cpu_times() if server else {}
     client_after = client_cpu(bench.chooser)
     memory = server.memory() if server else {}
+    watch.cancel()
     await asyncio.gather(*players, return_exceptions=True)
     lost = await check_stored(bench, tables)
     for t in tables:
@@ -475,7 +478,9 @@ async def run(args: argparse.Namespace, base_url: str, server: ServerProcesses |
     print("errors: " + (", ".join(f"{k} {v}" for k, v in f.errors.most_common()) or "none"))
     print(
         f"client: CPU {100 * (client_after[0] - client_before[0]) / elapsed:5.1f} % "
-        f"(its move chooser {100 * (client_after[1] - client_before[1]) / elapsed:5.1f} %)"
+        f"(its move chooser {100 * (client_after[1] - client_before[1]) / elapsed:5.1f} %); "
+        f"its event loop late by > {STALL * 1000:.0f} ms {len(f.client_stalls)} times "
+        f"(max {max(f.client_stalls, default=0.0) * 1000:.0f} ms)"
     )
     used: dict[str, float] = {}
     for (name, pid), after in cpu_after.items():
@@ -492,6 +497,24 @@ async def run(args: argparse.Namespace, base_url: str, server: ServerProcesses |
         return 1
     assert f.moves > 0, "no move was measured"
     return 0
+
+
+STALL = 0.02
+"""A late wake of the clients' event loop worth reporting (seconds)."""
+
+
+async def watch_loop(figures: Figures) -> None:
+    """Record how late the clients' own event loop wakes while measuring: a client that falls
+    behind reads arrivals late and adds its delay to the server's round trips, so the report
+    says how often that happened."""
+    loop = asyncio.get_running_loop()
+    tick = 0.005
+    while True:
+        asked = loop.time()
+        await asyncio.sleep(tick)
+        late = loop.time() - asked - tick
+        if figures.measuring and late > STALL:
+            figures.client_stalls.append(late)
 
 
 def client_cpu(chooser: ProcessPoolExecutor) -> tuple[float, float]:

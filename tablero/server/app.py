@@ -63,10 +63,13 @@ A full collection walks every object the process holds and stops the event loop 
 at 1,000 live tables (4,000 WebSockets, 250,000–740,000 objects) each took 200–600 ms, and
 with the defaults one came every few seconds: the moves caught behind one made the p99 round
 trip 730 ms while the p50 was 9 ms (``benchmarks/bench_server.py --tables 1000``, pauses
-timed with ``gc.callbacks``). A young generation of 50,000 lets the many short-lived objects
-of a request (parsed JSON, views) die before a collection promotes them, so few reach the old
-generation, and a full collection waits for 100 middle ones (each of the 20 young ones); a
-young collection of 50,000 mostly dead objects takes a few milliseconds.
+timed with ``gc.callbacks``). With 50,000 / 20 / 100 a full collection waits for 100 middle
+ones, each for 20 young ones. A young collection walks what survived since the last one
+(dead objects are freed at once by reference counting): in steady play that is about one
+collection every 30 s, of 50,000–100,000 objects, 90 ms. Smaller thresholds were measured
+and are worse: at 10,000 / 5 a young collection still held 27,000–70,000 objects (the count
+also goes down when old objects die) and took 30–65 ms every 5–8 s, and a middle one 130 ms
+(p99 48–85 ms against 29–36 ms).
 """
 
 
