@@ -1,10 +1,11 @@
 """A game from the first draw to the final scores, as an append-only log of events.
 
 The game is a state machine. Its inputs are *actions*: a move by the player to move (with
-the seconds it took), a challenge, a player's clock running out. Everything else (who
-starts, the tiles drawn, a shuffled rack, skipped turns, the end and its adjustments) follows
-from the actions and the seed of the bag's random draws. The log records the actions and
-what they caused, so ``Game.replay(log)`` rebuilds the same state, and checks that it does.
+the seconds it took), a challenge, a player's clock running out, a player resigning. Everything
+else (who starts, the tiles drawn, a shuffled rack, skipped turns, the end and its adjustments,
+the final ranking) follows from the actions and the seed of the bag's random draws. The log
+records the actions and what they caused, so ``Game.replay(log)`` rebuilds the same state, and
+checks that it does.
 
 Checking comes before changing: an action that breaks a rule raises ``IllegalMove`` and
 leaves the game exactly as it was. A placement with a word the dictionary lacks is not a
@@ -13,6 +14,12 @@ the rule books says, except where words are only checked when challenged (Bisont
 
 Turn order: seats 0..N-1 sit clockwise; a clockwise game passes the turn to seat + 1, a
 counter-clockwise one (Intelect, "al jugador de la derecha") to seat - 1.
+
+Resigning (``Game.resign``): any player, at any time, on their turn or not. At a table of two
+the other player wins at once; at a table of three or four the game goes on without the
+resigner, whose tiles are set aside, and who ranks below everyone who did not resign. Besides
+the rule codes of ``tablero.rules``, resigning adds ``already_resigned`` (a seat that resigned
+resigns again, or challenges).
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ from .rules import (
 from .scoring import MoveScore, score_cambio, score_placement
 from .variant import BLANK, Variant, load_variant
 
-__all__ = ["Game", "GameResult", "PlayerState", "TurnResult", "decide_winners"]
+__all__ = ["Game", "GameResult", "PlayerState", "TurnResult", "decide_ranks", "decide_winners"]
 
 Event = dict[str, Any]
 
@@ -58,6 +65,12 @@ class PlayerState:
     out_of_time: bool = False
     turns_to_skip: int = 0
     """Turns this player will lose (a Bisonte challenge of a valid word costs one)."""
+    resigned: bool = False
+    """The player resigned: they never move again and rank below everyone who did not."""
+    set_aside: list[str] = field(default_factory=list)
+    """The tiles on the rack when the player resigned. They are out of play: not on a rack (so
+    no end rule or adjustment sees them) and not in the bag (returning them would change what
+    the others draw), but still counted by ``Game.tiles_in_play``, so the tile set stays whole."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +79,8 @@ class TurnResult:
 
     seat: int
     kind: str
-    """placed, lost_turn, exchanged, passed, cambio, challenge_upheld, challenge_failed, timeout"""
+    """placed, lost_turn, exchanged, passed, cambio, challenge_upheld, challenge_failed,
+    timeout, resigned"""
     notation: str
     score: int = 0
     breakdown: MoveScore | None = None
@@ -81,12 +95,17 @@ class TurnResult:
 @dataclass(frozen=True)
 class GameResult:
     reason: str
-    """going_out, scoreless_rounds, no_one_can_play, all_out_of_time"""
+    """going_out, scoreless_rounds, no_one_can_play, all_out_of_time, resigned (one player
+    was left: everyone else resigned)"""
     final_scores: tuple[int, ...]
     scores_before: tuple[int, ...]
     adjustments: tuple[tuple[tuple[str, int], ...], ...]
     """Per seat: (why, points) for every end-of-game change."""
     winners: tuple[int, ...]
+    """The seats ranked 1."""
+    ranks: tuple[int, ...] = ()
+    """Per seat, its place: 1 is first, tied seats share a place and the next place is skipped
+    (1, 1, 3). See ``decide_ranks``: ratings are computed from these."""
 
 
 @dataclass
@@ -131,6 +150,8 @@ class Game:
         self.to_move = 0
         self.scoreless_streak = 0
         self.result: GameResult | None = None
+        self.resignations: list[int] = []
+        """Seats in the order they resigned (a later resignation ranks higher)."""
         self._challengeable: _Challengeable | None = None
         self._start()
 
@@ -215,10 +236,23 @@ class Game:
     def current(self) -> PlayerState:
         return self.players[self.to_move]
 
+    def seats_in_game(self) -> list[int]:
+        """The seats that have not resigned (a player out of time is still in the game)."""
+        return [s for s, p in enumerate(self.players) if not p.resigned]
+
     def position(self, seat: int | None = None) -> Position:
-        """The position seen from a seat (the player to move by default), all racks known."""
+        """The position seen from a seat (the player to move by default), all racks known.
+
+        Players who resigned are left out (the seat asked about always stays first): a
+        position's racks are the players to move, in turn order, and the engine reads them so
+        (the next rack replies, two racks make an endgame); a resigned player never moves
+        again. Their set-aside tiles thereby count among the unseen tiles (``Position.unseen``:
+        bag and others' racks), which is what the other players know of them.
+        """
         seat = self.to_move if seat is None else seat
-        order = self._turn_order_from(seat)
+        order = [
+            s for s in self._turn_order_from(seat) if s == seat or not self.players[s].resigned
+        ]
         return Position(
             variant=self.variant,
             board=self.board.copy(),
@@ -239,8 +273,12 @@ class Game:
                 for r in range(self.board.rows)
             ],
             "bag": sorted(self.bag),
-            "players": [p.__dict__.copy() | {"rack": list(p.rack)} for p in self.players],
+            "players": [
+                p.__dict__.copy() | {"rack": list(p.rack), "set_aside": list(p.set_aside)}
+                for p in self.players
+            ],
             "to_move": self.to_move,
+            "resignations": list(self.resignations),
             "scoreless_streak": self.scoreless_streak,
             "result": None if self.result is None else self.result.__dict__,
             "rng": self._rng.getstate(),
@@ -250,7 +288,9 @@ class Game:
     def can_challenge(self, seat: int | None = None) -> bool:
         seat = self.to_move if seat is None else seat
         c = self._challengeable
-        return c is not None and c.seat != seat and self.variant.word_check == "challenge"
+        if c is None or c.seat == seat or self.variant.word_check != "challenge":
+            return False
+        return not (0 <= seat < len(self.players) and self.players[seat].resigned)
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -454,6 +494,11 @@ class Game:
             raise IllegalMove("nothing_to_challenge", "there is no play to challenge")
         if not 0 <= challenger < len(self.players) or challenger == c.seat:
             raise IllegalMove("nothing_to_challenge", "a player cannot challenge their own play")
+        if self.players[challenger].resigned:
+            raise IllegalMove(
+                "already_resigned",
+                f"{self.players[challenger].name} has resigned and cannot challenge",
+            )
         _check_elapsed(elapsed)
         challenger_clock = self.players[challenger].clock
         if challenger_clock is not None:
@@ -515,6 +560,45 @@ class Game:
         self._after_turn(outcome)
         return outcome
 
+    def resign(self, seat: int, elapsed: float = 0.0) -> TurnResult:
+        """The player at ``seat`` gives up, on their turn or not.
+
+        When one player is left in the game (always, at a table of two) the game ends at once,
+        reason ``resigned``: that player wins whatever the scores, and nobody's score is
+        adjusted (nobody went out and the game was not played to its end). With two or more
+        left, play goes on: the resigner never moves again (if it was their turn, the next
+        player moves), their tiles are set aside (``PlayerState.set_aside``), and the end rules
+        at once count only the players left (so a scoreless run long enough for fewer players
+        ends the game now). Resigning is not a turn: the scoreless run neither grows nor resets.
+        Resigned players rank last, the latest to resign highest (``decide_ranks``).
+
+        A Bisonte play still open to a challenge stays open if anyone but its player resigns
+        (the others keep their right to challenge it); if its own player resigns, it stands,
+        since its tiles could not go back to a rack that is set aside.
+
+        ``elapsed`` is charged to the resigner's clock, as a challenge's is. Raises ValueError
+        for a seat not at the table or a bad ``elapsed``, and IllegalMove (``game_over``,
+        ``already_resigned``) otherwise; a refused resignation changes nothing.
+        """
+        if not 0 <= seat < len(self.players):
+            raise ValueError(f"no seat {seat}: the seats are 0 to {len(self.players) - 1}")
+        if self.is_over:
+            raise IllegalMove("game_over", "the game is over")
+        player = self.players[seat]
+        if player.resigned:
+            raise IllegalMove("already_resigned", f"{player.name} has already resigned")
+        _check_elapsed(elapsed)
+        if player.clock is not None:
+            player.clock -= elapsed
+        player.resigned = True
+        player.set_aside, player.rack = player.rack, []
+        self.resignations.append(seat)
+        if self._challengeable is not None and self._challengeable.seat == seat:
+            self._challengeable = None
+        self.log.append({"type": "resign", "seat": seat, "elapsed": elapsed})
+        self._after_resignation(seat)
+        return TurnResult(seat, "resigned", "RESIGN")
+
     # -- after each turn ------------------------------------------------------------------------
 
     def _after_turn(self, outcome: TurnResult) -> None:
@@ -534,12 +618,24 @@ class Game:
             self.to_move = self._next_active(self.to_move)
             self._skip_penalised_turns()
 
+    def _after_resignation(self, seat: int) -> None:
+        """The game ends if one player is left; else the end rules look at the players left,
+        and the turn moves on if it was the resigner's."""
+        if len(self.seats_in_game()) <= 1:
+            self._finish("resigned")
+            return
+        self._check_end()
+        if not self.is_over and seat == self.to_move:
+            self.to_move = self._next_active(seat)
+            self._skip_penalised_turns()
+
     def _next_active(self, seat: int) -> int:
-        """The next seat in turn order whose player still has time."""
+        """The next seat in turn order whose player is still in the game and has time."""
         s = seat
         for _ in range(len(self.players)):
             s = self.next_seat(s)
-            if not self.players[s].out_of_time:
+            p = self.players[s]
+            if not p.out_of_time and not p.resigned:
                 return s
         return seat
 
@@ -550,18 +646,21 @@ class Game:
             self.to_move = self._next_active(self.to_move)
 
     def _check_end(self) -> None:
+        """The end rules, over the players still in the game: a resigned player's empty rack
+        does not go out, and a round of scoreless turns is a turn of each player left."""
         end = self.variant.end
-        n = len(self.players)
-        if end.going_out and not self.bag and any(not p.rack for p in self.players):
+        playing = [self.players[s] for s in self.seats_in_game()]
+        n = len(playing)
+        if end.going_out and not self.bag and any(not p.rack for p in playing):
             self._finish("going_out")
-        elif end.all_out_of_time and all(p.out_of_time for p in self.players):
+        elif end.all_out_of_time and all(p.out_of_time for p in playing):
             self._finish("all_out_of_time")
         elif end.scoreless_rounds and self.scoreless_streak >= end.scoreless_rounds * n:
             self._finish("scoreless_rounds")
         elif (
             end.no_one_can_play
             and not self.bag
-            and not any(self._has_placement(p.rack) for p in self.players)
+            and not any(self._has_placement(p.rack) for p in playing)
         ):
             self._finish("no_one_can_play")
 
@@ -581,16 +680,52 @@ class Game:
     def _finish(self, reason: str) -> None:
         if reason != "going_out":
             self._challengeable = None  # only a play that went out can still be challenged
+        before = tuple(p.score for p in self.players)
+        adjustments = self._end_adjustments(reason)
+        for p, adjustment in zip(self.players, adjustments, strict=True):
+            p.score += sum(points for _, points in adjustment)
+        final = tuple(p.score for p in self.players)
+        ranks = decide_ranks(self.variant, final, before, self.resignations)
+        winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
+        self.result = GameResult(
+            reason,
+            final,
+            before,
+            tuple(tuple(a) for a in adjustments),
+            tuple(winners),
+            tuple(ranks),
+        )
+        self.log.append(
+            {
+                "type": "end",
+                "reason": reason,
+                "final": list(final),
+                "adjustments": [[list(a) for a in adj] for adj in adjustments],
+                "winners": winners,
+                "ranks": ranks,
+            }
+        )
+
+    def _end_adjustments(self, reason: str) -> list[list[tuple[str, int]]]:
+        """Per seat, (why, points) for each end-of-game change the variant makes.
+
+        Resigned players get none: their tiles are set aside, not left on a rack, so they
+        neither cost their owner nor go to the player who went out. A game ended by
+        resignation has none at all: it was not played to its end.
+        """
         v = self.variant
         end = v.end
-        before = tuple(p.score for p in self.players)
         adjustments: list[list[tuple[str, int]]] = [[] for _ in self.players]
+        if reason == "resigned":
+            return adjustments
 
         def rack_value(rack: list[str]) -> int:
             return sum(v.value(t) for t in rack)
 
-        out = [i for i, p in enumerate(self.players) if not p.rack] if reason == "going_out" else []
-        for i, p in enumerate(self.players):
+        playing = self.seats_in_game()
+        out = [i for i in playing if not self.players[i].rack] if reason == "going_out" else []
+        for i in playing:
+            p = self.players[i]
             if end.subtract_own_rack and p.rack:
                 adjustments[i].append(("tiles left on the rack", -rack_value(p.rack)))
             blanks = p.rack.count(BLANK)
@@ -604,22 +739,7 @@ class Game:
         if out and end.going_out_gains_others:
             gain = sum(rack_value(p.rack) for p in self.players)
             adjustments[out[0]].append(("the others' tiles", gain))
-        for i, p in enumerate(self.players):
-            p.score += sum(points for _, points in adjustments[i])
-        final = tuple(p.score for p in self.players)
-        winners = decide_winners(v, final, before)
-        self.result = GameResult(
-            reason, final, before, tuple(tuple(a) for a in adjustments), tuple(winners)
-        )
-        self.log.append(
-            {
-                "type": "end",
-                "reason": reason,
-                "final": list(final),
-                "adjustments": [[list(a) for a in adj] for adj in adjustments],
-                "winners": winners,
-            }
-        )
+        return adjustments
 
     # -- replay ---------------------------------------------------------------------------------
 
@@ -666,8 +786,10 @@ class Game:
                 self.challenge(int(event["seat"]), float(event.get("elapsed", 0.0)))
             elif kind == "timeout":
                 self.timeout()
+            elif kind == "resign":
+                self.resign(int(event["seat"]), float(event.get("elapsed", 0.0)))
         for i in range(max(first, 1), min(len(self.log), len(log))):
-            if self.log[i] != log[i]:
+            if not _same_event(self.log[i], log[i]):
                 raise ValueError(
                     f"event {i} does not replay the same: {log[i]} became {self.log[i]}"
                 )
@@ -675,23 +797,59 @@ class Game:
             raise ValueError(f"the log has {len(log)} events; replaying it gives {len(self.log)}")
 
     def tiles_in_play(self) -> Counter[str]:
-        """Bag + racks + board as rack tiles: always the variant's tile set."""
+        """Bag + racks + tiles set aside by resigned players + board as rack tiles: always
+        the variant's tile set (set-aside tiles are out of play but not out of the set)."""
         total: Counter[str] = Counter(self.bag)
         for p in self.players:
             total.update(p.rack)
+            total.update(p.set_aside)
         total.update(t.rack_form for _, t in self.board.tiles())
         return total
 
 
 def decide_winners(variant: Variant, final: Sequence[int], before: Sequence[int]) -> list[int]:
     """The seats with the best final score; a tie is broken by the scores before the end
-    adjustments where the game says so (and otherwise shared)."""
-    best = max(final)
-    winners = [i for i, s in enumerate(final) if s == best]
-    if len(winners) > 1 and variant.end.tie_break == "before_adjustments":
-        top = max(before[i] for i in winners)
-        winners = [i for i in winners if before[i] == top]
-    return winners
+    adjustments where the game says so (and otherwise shared). The seats ``decide_ranks``
+    ranks first, when nobody resigned."""
+    return [seat for seat, rank in enumerate(decide_ranks(variant, final, before)) if rank == 1]
+
+
+def decide_ranks(
+    variant: Variant,
+    final: Sequence[int],
+    before: Sequence[int],
+    resignations: Sequence[int] = (),
+) -> list[int]:
+    """Each seat's place, 1 first. Players who did not resign rank by final score, a tie
+    broken as ``decide_winners`` breaks it (by the scores before the end adjustments where the
+    game says so) and otherwise shared, the next place skipped (1, 1, 3). Below all of them
+    come the seats in ``resignations`` (in the order they resigned), the latest to resign
+    highest: holding out longer is the better result, whatever the scores."""
+
+    def key(seat: int) -> tuple[int, ...]:
+        if variant.end.tie_break == "before_adjustments":
+            return (final[seat], before[seat])
+        return (final[seat],)
+
+    playing = [seat for seat in range(len(final)) if seat not in resignations]
+    ranks = [0] * len(final)
+    for seat in playing:
+        ranks[seat] = 1 + sum(1 for other in playing if key(other) > key(seat))
+    for k, seat in enumerate(reversed(resignations)):
+        ranks[seat] = len(playing) + 1 + k
+    return ranks
+
+
+def _same_event(replayed: Event, recorded: Event) -> bool:
+    """Whether a replayed event is the recorded one. Logs written before ranks were recorded
+    have ``end`` events without ``ranks``; the same end with ranks matches them, so games
+    stored then still load (their ranks are the ones the scores give, nobody having resigned).
+    """
+    if replayed == recorded:
+        return True
+    if recorded.get("type") == "end" and "ranks" not in recorded:
+        return {k: v for k, v in replayed.items() if k != "ranks"} == recorded
+    return False
 
 
 def _check_elapsed(elapsed: float) -> None:
