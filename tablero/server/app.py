@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
+from .accounts.routes import install_account_routes
 from .bus import make_bus, process_name
 from .config import Settings
 from .errors import ApiError
@@ -129,6 +130,7 @@ def create_app(
     app.state.load = LoadGuard(settings.capacity)
     _install_error_handlers(app)
     install_routes(app)
+    install_account_routes(app)
     _install_pages(app)
     return app
 

@@ -10,11 +10,12 @@ own: the suite makes many requests and tables from 127.0.0.1 in little time.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import httpx2
@@ -247,3 +248,40 @@ class Socket:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+# -- the server's log -------------------------------------------------------------------------
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+CLIENT_LOGGERS = (CLIENT_LOGGER, "httpx", "httpcore", "httpx2", "httpcore2")
+"""The test's own clients (which log what they send, tokens included, at DEBUG)."""
+
+
+@contextlib.contextmanager
+def server_logs() -> Iterator[list[logging.LogRecord]]:
+    """Every record the server's loggers emit meanwhile, at DEBUG (the test clients' own
+    loggers are left out). Start the server first: uvicorn configures its loggers then."""
+    collect = _Collect()
+    names = ["", "uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi", "tablero"]
+    loggers = [logging.getLogger(n) for n in names]
+    saved = [(lg, lg.level) for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.DEBUG)
+        lg.addHandler(collect)
+    records: list[logging.LogRecord] = []
+    try:
+        yield records
+    finally:
+        for lg, level in saved:
+            lg.removeHandler(collect)
+            lg.setLevel(level)
+        records += [r for r in collect.records if not r.name.startswith(CLIENT_LOGGERS)]

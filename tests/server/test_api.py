@@ -106,7 +106,13 @@ def test_create_table_options(server: Server) -> None:
     assert lobby[0]["id"] == untimed_game["id"]  # newest first
     entry = next(x for x in lobby if x["id"] == t)
     assert entry["state"] == "waiting" and entry["variant_title"] == "Cuvinte în Cutie"
-    assert entry["seats"][2] == {"seat": 2, "kind": "bot", "nickname": "Bot 3", "bot_level": 1}
+    assert entry["seats"][2] == {
+        "seat": 2,
+        "kind": "bot",
+        "nickname": "Bot 3",
+        "bot_level": 1,
+        "account": False,
+    }
 
 
 def test_create_table_refusals_change_nothing(server: Server) -> None:

@@ -9,7 +9,6 @@ disguising nicknames and the OpenAPI schema.
 from __future__ import annotations
 
 import base64
-import contextlib
 import json
 import logging
 import os
@@ -30,7 +29,7 @@ from tablero.server.tables.room import Room
 from tablero.server.web.ratelimit import RateLimits
 
 from .games import MINI_TOML, mini_toml, two_players, upload
-from .harness import CLIENT_LOGGER, Server, Socket
+from .harness import Server, Socket, server_logs
 
 VARIANTS = Path(__file__).resolve().parents[2] / "tablero" / "variants"
 DEEP = 20_000
@@ -138,40 +137,6 @@ def test_a_wrong_token_is_refused_and_the_socket_stays_a_spectator(server: Serve
 
 
 # -- 2. No seat token in any log line -----------------------------------------------------------
-
-
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.DEBUG)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
-CLIENT_LOGGERS = (CLIENT_LOGGER, "httpx", "httpcore", "httpx2", "httpcore2")
-"""The test's own clients (which log what they send, tokens included, at DEBUG)."""
-
-
-@contextlib.contextmanager
-def server_logs() -> Iterator[list[logging.LogRecord]]:
-    """Every record the server's loggers emit meanwhile, at DEBUG (the test clients' own
-    loggers are left out). Start the server first: uvicorn configures its loggers then."""
-    collect = _Collect()
-    names = ["", "uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi", "tablero"]
-    loggers = [logging.getLogger(n) for n in names]
-    saved = [(lg, lg.level) for lg in loggers]
-    for lg in loggers:
-        lg.setLevel(logging.DEBUG)
-        lg.addHandler(collect)
-    records: list[logging.LogRecord] = []
-    try:
-        yield records
-    finally:
-        for lg, level in saved:
-            lg.removeHandler(collect)
-            lg.setLevel(level)
-        records += [r for r in collect.records if not r.name.startswith(CLIENT_LOGGERS)]
 
 
 def test_no_seat_token_in_any_log_record_at_debug(fresh_server: Any) -> None:

@@ -76,6 +76,11 @@ class SeatRow(Base):
     nickname: Mapped[str | None] = mapped_column(String(100))
     bot_level: Mapped[int | None] = mapped_column(Integer)
     token_hash: Mapped[str | None] = mapped_column(String(64))
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), index=True
+    )
+    """The account whose seat this is (None: a guest's or a bot's): its session cookie acts
+    for the seat, from any browser."""
 
 
 class EventRow(Base):

@@ -123,7 +123,7 @@ def _row_dict(row: TableRow) -> dict[str, Any]:
 
 
 def _seat_info(row: SeatRow) -> SeatInfo:
-    return SeatInfo(row.seat, row.kind, row.nickname, row.bot_level, row.token_hash)
+    return SeatInfo(row.seat, row.kind, row.nickname, row.bot_level, row.token_hash, row.account_id)
 
 
 @guarded
@@ -213,6 +213,7 @@ def create_table(
                     nickname=seat.nickname,
                     bot_level=seat.bot_level,
                     token_hash=seat.token_hash,
+                    account_id=seat.account_id,
                 )
             )
         for i, e in enumerate(events):
@@ -317,7 +318,12 @@ def set_seat(
                 SeatRow.seat == seat.seat,
                 SeatRow.kind == expect_kind,
             )
-            .values(kind=seat.kind, nickname=seat.nickname, token_hash=seat.token_hash)
+            .values(
+                kind=seat.kind,
+                nickname=seat.nickname,
+                token_hash=seat.token_hash,
+                account_id=seat.account_id,
+            )
         )
         if done.rowcount != 1:  # type: ignore[attr-defined]
             return False  # the update matched no row: there is nothing to roll back

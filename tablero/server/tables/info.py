@@ -36,6 +36,8 @@ class SeatInfo:
     nickname: str | None = None
     bot_level: int | None = None
     token_hash: str | None = None
+    account_id: int | None = None
+    """The account the seat belongs to (its session acts for the seat); None for guests."""
 
     def holds(self, token: str) -> bool:
         return self.token_hash is not None and hmac.compare_digest(
@@ -61,6 +63,9 @@ class TableInfo:
 
     def seat_of(self, token: str) -> SeatInfo | None:
         return next((s for s in self.seats if s.holds(token)), None)
+
+    def seat_of_account(self, account_id: int) -> SeatInfo | None:
+        return next((s for s in self.seats if s.account_id == account_id), None)
 
     @property
     def names(self) -> list[str]:

@@ -16,6 +16,7 @@ from ...moves import Cambio, Challenge, Exchange, Move, NotationError, Pass, par
 from ...rules import IllegalMove, placement_from_squares
 from ...variant import BLANK, Coord, Variant, parse_square
 from ..errors import ApiError, from_illegal, from_notation
+from ..web.requests import validation_error
 
 __all__ = [
     "AuthMessage",
@@ -30,7 +31,6 @@ __all__ = [
     "decode_move",
     "decode_tiles",
     "disguising_character",
-    "validation_error",
 ]
 
 NICKNAME_MAX = 24
@@ -93,20 +93,6 @@ class AuthMessage(_Body):
     """The WebSocket message that makes a connection a seat's: ``{"type": "auth", "token"}``."""
 
     token: str = Field(min_length=1, max_length=TOKEN_MAX)
-
-
-def validation_error(e: ValidationError | list[Any]) -> ApiError:
-    """The first problem pydantic found, as invalid_request naming the field."""
-    errors = e.errors() if isinstance(e, ValidationError) else e
-    if not errors:
-        return ApiError(422, "invalid_request", "the request is not valid")
-    first = errors[0]
-    loc = [str(x) for x in first.get("loc", ()) if x != "body"]
-    field = ""
-    for part in loc:
-        field += f"[{part}]" if part.isdigit() else (f".{part}" if field else part)
-    message = str(first.get("msg", "invalid"))
-    return ApiError(422, "invalid_request", f"{field or 'body'}: {message}", field=field or "body")
 
 
 def disguising_character(text: str) -> str | None:

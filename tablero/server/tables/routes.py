@@ -13,11 +13,11 @@ import contextlib
 import json
 import logging
 from collections.abc import Iterator
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import PlainTextResponse, Response
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from ...formats.gcg import write_gcg
 from ...variant import builtin_variant_names
@@ -27,6 +27,16 @@ from ..web import jsonlimits
 from ..web.load import WS_CLOSE_TRY_LATER, LoadGuard
 from ..web.openapi import json_body, request_body
 from ..web.ratelimit import WS_CLOSE_RATE_LIMITED, RateLimiter, Verdict
+from ..web.requests import (
+    JSON,
+    client_address,
+    load_guard,
+    media_type,
+    rate_limit,
+    read_body,
+    read_model,
+    validation_error,
+)
 from .hub import Hub
 from .protocol import (
     AuthMessage,
@@ -35,7 +45,6 @@ from .protocol import (
     PreviewRequest,
     SitRequest,
     check_title,
-    validation_error,
 )
 from .room import Room
 
@@ -48,9 +57,6 @@ SEND_TIMEOUT = 5.0
 WS_CLOSE_TOO_SLOW = 4408
 """Close code for a client that did not read its messages in time."""
 
-M = TypeVar("M", bound=BaseModel)
-
-JSON = "application/json"
 TOML_TYPES = ("text/plain", "application/toml")
 """Media types of a raw rule file upload (besides JSON ``{"toml": …}``)."""
 
@@ -63,63 +69,6 @@ def install_routes(app: FastAPI) -> None:
 def _hub(request: Request | WebSocket) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
-
-
-def _client(request: Request | WebSocket) -> str:
-    """The client's address (uvicorn takes it from X-Forwarded-For for trusted proxies)."""
-    return request.client.host if request.client else "unknown"
-
-
-def _limit(request: Request | WebSocket, action: str) -> None:
-    limiter: RateLimiter = request.app.state.limiter
-    limiter.check(action, _client(request))
-
-
-def _load(request: Request | WebSocket) -> LoadGuard:
-    guard: LoadGuard = request.app.state.load
-    return guard
-
-
-def _media_type(request: Request) -> str:
-    return request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-
-
-async def _read_body(request: Request, limit: int) -> bytes:
-    """The body, read no further than ``limit`` bytes (a huge body is refused, not stored)."""
-    too_large = ApiError(413, "too_large", f"a request body may have at most {limit} bytes")
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise too_large
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise too_large
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-async def _read_json(request: Request) -> Any:
-    """The JSON body: ``Content-Type: application/json`` only (a cross-site form can post
-    ``text/plain`` without asking the server first; it cannot post JSON), within limits."""
-    if _media_type(request) != JSON:
-        raise ApiError(
-            415,
-            "unsupported_media_type",
-            "this request takes a JSON body with the header Content-Type: application/json",
-        )
-    return jsonlimits.loads(await _read_body(request, jsonlimits.MAX_BODY_BYTES))
-
-
-async def _body(request: Request, model: type[M]) -> tuple[M, dict[str, Any]]:
-    data = await _read_json(request)
-    if not isinstance(data, dict):
-        raise ApiError(400, "bad_json", "the body must be a JSON object")
-    try:
-        return model.model_validate(data), data
-    except ValidationError as e:
-        raise validation_error(e) from None
 
 
 def _token(request: Request) -> str | None:
@@ -163,9 +112,9 @@ def _install_api(app: FastAPI) -> None:
 
     @app.post("/api/variants/upload", status_code=201, openapi_extra=_UPLOAD_BODY)
     async def upload(request: Request) -> dict[str, Any]:
-        _limit(request, "upload")
-        _load(request).admit("rule files")
-        media = _media_type(request)
+        rate_limit(request, "upload")
+        load_guard(request).admit("rule files")
+        media = media_type(request)
         if media != JSON and media not in (*TOML_TYPES, ""):
             raise ApiError(
                 415,
@@ -174,7 +123,7 @@ def _install_api(app: FastAPI) -> None:
                 'or as JSON {"toml": "..."} with Content-Type: application/json',
             )
         # JSON escapes may take more room than the file itself: a little more for its envelope.
-        raw = await _read_body(request, catalog.MAX_UPLOAD_BYTES + 1024)
+        raw = await read_body(request, catalog.MAX_UPLOAD_BYTES + 1024)
         if media == JSON:
             data = jsonlimits.loads(raw, max_bytes=catalog.MAX_UPLOAD_BYTES + 1024)
             if not isinstance(data, dict) or not isinstance(data.get("toml"), str):
@@ -187,7 +136,7 @@ def _install_api(app: FastAPI) -> None:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
                 raise ApiError(422, "bad_variant_file", "the rule file is not UTF-8 text") from None
-        ref, v = await _hub(request).upload(text, client=_client(request))
+        ref, v = await _hub(request).upload(text, client=client_address(request))
         return catalog.variant_json(v, v.name, "upload") | {"id": ref}
 
     @app.get("/api/tables")
@@ -200,13 +149,13 @@ def _install_api(app: FastAPI) -> None:
         openapi_extra=request_body({JSON: json_body(CreateTableRequest)}),
     )
     async def create_table(request: Request) -> dict[str, Any]:
-        _limit(request, "create_table")
-        _load(request).admit("tables")
-        req, data = await _body(request, CreateTableRequest)
+        rate_limit(request, "create_table")
+        load_guard(request).admit("tables")
+        req, data = await read_model(request, CreateTableRequest)
         check_title(req.title)
-        with _load(request).action("table"):
+        with load_guard(request).action("table"):
             room = await _hub(request).create_table(
-                req, clock_given="clock_minutes" in data, client=_client(request)
+                req, clock_given="clock_minutes" in data, client=client_address(request)
             )
         async with room.lock:
             return {"id": room.info.id, "table": room.view(None)}
@@ -221,18 +170,18 @@ def _install_api(app: FastAPI) -> None:
         "/api/tables/{table_id}/sit", openapi_extra=request_body({JSON: json_body(SitRequest)})
     )
     async def sit(table_id: str, request: Request) -> dict[str, Any]:
-        _limit(request, "seats")
-        _load(request).admit("seats")
-        req, _ = await _body(request, SitRequest)
+        rate_limit(request, "seats")
+        load_guard(request).admit("seats")
+        req, _ = await read_model(request, SitRequest)
         room = await _hub(request).room(table_id)
-        with _load(request).action("seat"):
+        with load_guard(request).action("seat"):
             token = await room.sit(req.seat, req.nickname)
         async with room.lock:
             return {"token": token, "seat": req.seat, "table": room.view(req.seat)}
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, request: Request) -> dict[str, Any]:
-        _limit(request, "seats")
+        rate_limit(request, "seats")
         room, seat = await _room_and_seat(request, table_id, required=True)
         assert seat is not None
         await room.leave(seat)
@@ -243,22 +192,22 @@ def _install_api(app: FastAPI) -> None:
         openapi_extra=request_body({JSON: json_body(PreviewRequest)}),
     )
     async def preview(table_id: str, request: Request) -> dict[str, Any]:
-        _limit(request, "play")
-        _load(request).admit("previews")
+        rate_limit(request, "play")
+        load_guard(request).admit("previews")
         room, seat = await _room_and_seat(request, table_id, required=True)
         assert seat is not None
-        req, _ = await _body(request, PreviewRequest)
+        req, _ = await read_model(request, PreviewRequest)
         return await room.preview(seat, req)
 
     @app.post(
         "/api/tables/{table_id}/move", openapi_extra=request_body({JSON: json_body(MoveRequest)})
     )
     async def move(table_id: str, request: Request) -> dict[str, Any]:
-        _limit(request, "play")
+        rate_limit(request, "play")
         room, seat = await _room_and_seat(request, table_id, required=True)
         assert seat is not None
-        req, _ = await _body(request, MoveRequest)
-        with _load(request).action("move"):
+        req, _ = await read_model(request, MoveRequest)
+        with load_guard(request).action("move"):
             result, seq = await room.move(seat, req.seq, req.move)
         async with room.lock:
             return {"ok": True, "seq": seq, "result": result_json(result), "table": room.view(seat)}
@@ -417,7 +366,7 @@ def _install_websocket(app: FastAPI) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         limiter: RateLimiter = websocket.app.state.limiter
-        address = _client(websocket)
+        address = client_address(websocket)
         try:
             limiter.check("connect", address)
         except ApiError:
@@ -426,14 +375,14 @@ def _install_websocket(app: FastAPI) -> None:
         await websocket.accept()
         hub = _hub(websocket)
         try:
-            _load(websocket).admit("connections")
+            load_guard(websocket).admit("connections")
             room = await hub.room(table_id)
         except ApiError as e:
             await websocket.send_text(json.dumps(_error(None, e)))
             await websocket.close(code=WS_CLOSE_TRY_LATER if e.code == "busy" else 4404)
             return
         conn = _WsConnection(websocket, None, _send_watch(websocket))
-        session = _Session(hub, _load(websocket), room, table_id, conn)
+        session = _Session(hub, load_guard(websocket), room, table_id, conn)
         await room.attach(session.conn)
         budget = limiter.socket(address)
         try:

@@ -48,7 +48,13 @@ def lobby_entry(info: TableInfo, spectators: int, seq: int) -> dict[str, Any]:
         "variant_title": info.variant.title,
         "title": info.title,
         "seats": [
-            {"seat": s.seat, "kind": s.kind, "nickname": s.nickname, "bot_level": s.bot_level}
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "nickname": s.nickname,
+                "bot_level": s.bot_level,
+                "account": s.account_id is not None,
+            }
             for s in info.seats
         ],
         "clock": _clock_json(info),
@@ -128,6 +134,7 @@ def public_view(
             "kind": s.kind,
             "nickname": s.nickname,
             "bot_level": s.bot_level,
+            "account": s.account_id is not None,
             "score": 0,
             "rack_count": 0,
             "clock_remaining": float(v.clock.initial_seconds) if v.clock else None,

@@ -97,6 +97,13 @@ class RateLimits:
     """Messages from one address on all its WebSockets together."""
     close_factor: int = 3
     """A socket that sends this many times its limit within the window is closed (4429)."""
+    signup: str = "20/hour"
+    """``POST /api/accounts`` (a club signing its members up from one address is ~20)."""
+    login_failures_address: str = "30/hour"
+    """Failed logins (and failed current passwords) from one address."""
+    login_failures_account: str = "5/minute;20/hour"
+    """Failed logins on one username, from anywhere: a password cannot be guessed by
+    spreading the tries over many addresses."""
 
     def scaled(self, factor: int) -> RateLimits:
         """The same limits ``factor`` times higher (tests that make many requests fast)."""
@@ -113,6 +120,9 @@ class RateLimits:
             socket_messages=scale(self.socket_messages),
             address_messages=scale(self.address_messages),
             close_factor=self.close_factor,
+            signup=scale(self.signup),
+            login_failures_address=scale(self.login_failures_address),
+            login_failures_account=scale(self.login_failures_account),
         )
 
 
@@ -159,14 +169,18 @@ class RateLimiter:
             "seats": parse(limits.seats),
             "play": parse(limits.play),
             "connect": parse(limits.connect),
+            "signup": parse(limits.signup),
         }
+        self._login_address = parse_many(limits.login_failures_address)
+        self._login_account = parse_many(limits.login_failures_account)
         self._socket = parse_many(limits.socket_messages)
         self._socket_hard = [_times(item, limits.close_factor) for item in self._socket]
         self._address = parse_many(limits.address_messages)
         self._sockets = itertools.count()
 
     def check(self, action: str, address: str) -> None:
-        """Count one ``action`` (create_table, upload, seats, play, connect) by ``address``;
+        """Count one ``action`` (create_table, upload, seats, play, connect, signup) by
+        ``address``;
         ApiError 429 ``rate_limited`` (with ``retry_after`` seconds) when over its limit."""
         item = self._http[action]
         try:
@@ -182,6 +196,41 @@ class RateLimiter:
                 "wait a little and try again",
                 retry_after=self._retry_after(item, "http", action, address),
             )
+
+    def check_login(self, address: str, account_key: str) -> None:
+        """Before a password is checked: 429 ``rate_limited`` when this address, or this
+        username from anywhere, has failed too often lately. Only failures count, so a
+        person who types the password right is never held back by their own good logins."""
+        for item, keys in self._login_windows(address, account_key):
+            try:
+                allowed = self.shared.test(item, *keys)
+            except Exception as e:  # the shared store is down: let the request through
+                log.warning(
+                    "rate limits: the shared counters are unavailable (%s)", type(e).__name__
+                )
+                return
+            if not allowed:
+                raise ApiError(
+                    429,
+                    "rate_limited",
+                    "too many failed logins lately; wait a little and try again",
+                    retry_after=self._retry_after(item, *keys),
+                )
+
+    def login_failed(self, address: str, account_key: str) -> None:
+        """Count a failed login (or a wrong current password) against both budgets."""
+        for item, keys in self._login_windows(address, account_key):
+            try:
+                self.shared.hit(item, *keys)
+            except Exception:  # counted as unavailable in check_login already
+                return
+
+    def _login_windows(
+        self, address: str, account_key: str
+    ) -> list[tuple[RateLimitItem, tuple[str, str, str]]]:
+        return [(item, ("login", "address", address)) for item in self._login_address] + [
+            (item, ("login", "account", account_key)) for item in self._login_account
+        ]
 
     def socket(self, address: str) -> SocketBudget:
         """The message budget of a new WebSocket from ``address``."""
