@@ -7,17 +7,21 @@ game here is a real game of a real variant, set up with the helpers the rule tes
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
-from tablero.alphabet import ROMANIAN
+from tablero.alphabet import ROMANIAN, SPANISH
 from tablero.engine.bots import Bot
 from tablero.formats.cgp import read_cgp, write_cgp
+from tablero.formats.gcg import GcgError, read_gcg, replay_gcg, write_gcg
 from tablero.game import Game, decide_ranks, decide_winners
+from tablero.lexicon import WordListLexicon
 from tablero.rules import IllegalMove
 from tablero.variant import load_variant
 from tests.helpers import empty_bag, lay, rig, words
+from tests.test_gcg import _short_words, choose, play_out
 
 ES = words("CASA", "CASAS", "AS", "SA", "BOTA", "OSA", "ASE", "SE", "ES", "ACTORES", "COSTA")
 RO = words("CASA", "CASAS", "CAS", "MASA", "AS", alphabet=ROMANIAN)
@@ -401,3 +405,89 @@ def test_a_bot_moves_at_a_table_of_three_after_a_resignation(level: str) -> None
     assert not game.is_over
     game.play(bot.choose(game))  # and the next player, whoever the bot plays for
     assert game.tiles_in_play() == tile_set(game)
+
+
+# -- GCG -----------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def es_short() -> WordListLexicon:
+    """The shipped Spanish list, words of up to four letters (as tests/test_gcg.py plays)."""
+    return _short_words("es", SPANISH, 4)
+
+
+def _resigned_game(lexicon: WordListLexicon, players: int, seed: int) -> tuple[Game, list[int]]:
+    """A real game: random play, a resignation off turn at the eleventh turn, at a table of
+    four another on turn at the twentieth, then random play to the end."""
+    game = Game("fise", ["Ana María", "Luis", "Eva", "Dan"][:players], lexicon, seed=seed)
+    rng = random.Random(seed)
+    resigned = []
+    for turn in range(20):
+        if turn == 10 or (turn == 19 and players == 4):
+            seat = game.next_seat(game.to_move) if turn == 10 else game.to_move
+            game.resign(seat, elapsed=2.0)
+            resigned.append(seat)
+            if game.is_over:
+                break
+        game.play(choose(game, rng), rng.uniform(0, 30))
+        if game.is_over:
+            break
+    play_out(game, rng)
+    return game, resigned
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_gcg_round_trip_with_resignations(
+    es_short: WordListLexicon, players: int, seed: int
+) -> None:
+    game, resigned = _resigned_game(es_short, players, seed)
+    assert game.result is not None and game.resignations == resigned
+    assert len(resigned) == (2 if players == 4 else 1)
+    text = write_gcg(game)
+    gcg = read_gcg(text)
+    nicks = [p.nick for p in gcg.players]
+    assert [player for _, player in gcg.resignations] == resigned
+    for line, player in gcg.resignations:
+        assert text.splitlines()[line - 1] == f"#resign {nicks[player]}"
+        assert all(t.line < line for t in gcg.turns if t.player == player)
+    assert replay_gcg(gcg, game.variant) == list(game.result.final_scores)
+    # At the place of the event: the next turn line is the next move of the log.
+    for (line, player), i in zip(gcg.resignations, _resign_indices(game), strict=True):
+        assert game.log[i]["seat"] == player
+        next_move = next((e for e in game.log[i:] if e["type"] == "move"), None)
+        next_line = next((t for t in gcg.turns if t.line > line and t.kind != "end"), None)
+        assert (next_move is None) == (next_line is None)
+        if next_move is not None and next_line is not None:
+            assert next_line.player == next_move["seat"]
+    if players == 2:
+        assert game.result.reason == "resigned"
+        assert not any(t.kind == "end" for t in gcg.turns)
+    else:
+        assert game.result.reason != "resigned"  # the others played on to the end
+    hidden = read_gcg(write_gcg(game, hide_racks=True))
+    assert hidden.resignations == gcg.resignations
+    assert replay_gcg(hidden, game.variant) == list(game.result.final_scores)
+
+
+def _resign_indices(game: Game) -> list[int]:
+    return [i for i, e in enumerate(game.log) if e["type"] == "resign"]
+
+
+def test_gcg_refuses_a_turn_after_a_resignation_and_a_bad_resign_line() -> None:
+    text = """#player1 ana Ana
+#player2 luis Luis
+#player3 eva Eva
+>ana: CASAXYZ 8H CASA +12 12
+#resign luis
+>eva: ABCDEFG - +0 0
+"""
+    gcg = read_gcg(text)
+    assert gcg.resignations == [(5, 1)]
+    assert replay_gcg(gcg) == [12, 0, 0]
+    late = text + ">luis: AEIOUJL -AE +0 0\n"
+    with pytest.raises(GcgError, match="line 7: luis resigned on line 5"):
+        replay_gcg(read_gcg(late))
+    with pytest.raises(GcgError, match="not a player"):
+        read_gcg(text + "#resign pedro\n")
+    with pytest.raises(GcgError, match="already resigned"):
+        read_gcg(text + "#resign luis\n")

@@ -12,9 +12,12 @@ Specified in ``docs/formats.md`` ("GCG"). A line per turn::
 
 Ours beyond the common format: ``#variant`` (our rule set's name), digraph tiles ``[CH]`` as in
 CGP, ``CAMBIO H8 D`` moves, a withdrawn play ``--`` after a lost turn too, end-of-game lines
-``(time)`` and ``(blank)`` for Letras Top's blank penalty, pragmas ``#timeout``, ``#skip`` and
-``#shuffle`` for what happened without points, and lines without a rack (``>Ana: 8H CASA +12
-12``) for a game still being played, whose racks are secret.
+``(time)`` and ``(blank)`` for Letras Top's blank penalty, pragmas ``#timeout``, ``#skip``,
+``#shuffle`` and ``#resign`` for what happened without points, and lines without a rack
+(``>Ana: 8H CASA +12 12``) for a game still being played, whose racks are secret.
+
+``#resign nick`` stands where the player resigned: they have no turn after it, not even an
+end-of-game line (their tiles were set aside, so they neither cost them nor go to anyone).
 
 ``read_gcg`` parses a file; ``replay_gcg`` rebuilds the board from the moves and checks that
 every recorded score is what the rules give, returning the final scores.
@@ -73,6 +76,8 @@ class GcgGame:
     title: str | None = None
     pragmas: list[tuple[str, str]] = field(default_factory=list)
     """Every ``#name value`` line in order (notes, timeouts, ...)."""
+    resignations: list[tuple[int, int]] = field(default_factory=list)
+    """``(line, player)`` for each ``#resign``, in the order the players resigned."""
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -145,6 +150,9 @@ def write_gcg(game: Game, *, hide_racks: bool = False, title: str | None = None)
         elif kind == "timeout":
             g.timeout()
             out.append(f"#timeout {nicks[int(event['seat'])]}")
+        elif kind == "resign":
+            g.resign(int(event["seat"]), float(event.get("elapsed", 0.0)))
+            out.append(f"#resign {nicks[int(event['seat'])]}")
         elif kind == "skip":
             out.append(f"#skip {nicks[int(event['seat'])]}")
         elif kind == "shuffle":
@@ -223,6 +231,8 @@ def read_gcg(text: str) -> GcgGame:
                 game.lexicon = value
             elif name == "title":
                 game.title = value
+            elif name == "resign":
+                game.resignations.append((number, _read_resign(game, value, number, nicks)))
             continue
         if not s.startswith(">"):
             raise GcgError(f"line {number}: a line starts with '#' or '>': {s[:40]!r}")
@@ -230,6 +240,16 @@ def read_gcg(text: str) -> GcgGame:
     if not game.players:
         raise GcgError("no #player1 line")
     return game
+
+
+def _read_resign(game: GcgGame, nick: str, number: int, nicks: dict[str, int]) -> int:
+    """The player a ``#resign`` line names; a player resigns once."""
+    if nick not in nicks:
+        raise GcgError(f"line {number}: #resign {nick!r}: not a player (no #player line names it)")
+    player = nicks[nick]
+    if any(p == player for _, p in game.resignations):
+        raise GcgError(f"line {number}: {nick} has already resigned")
+    return player
 
 
 def _read_turn(s: str, number: int, nicks: dict[str, int]) -> GcgTurn:
@@ -281,7 +301,8 @@ def _read_turn(s: str, number: int, nicks: dict[str, int]) -> GcgTurn:
 
 def replay_gcg(gcg: GcgGame, variant: Variant | None = None) -> list[int]:
     """Rebuild the board move by move, checking every recorded score and total against the
-    rules (end-of-game rack lines against the tiles' values). Returns the final scores.
+    rules (end-of-game rack lines against the tiles' values), and that no player has a turn
+    after their ``#resign``. Returns the final scores.
 
     Words are not looked up: the file is the record of what the players accepted.
     """
@@ -295,7 +316,14 @@ def replay_gcg(gcg: GcgGame, variant: Variant | None = None) -> list[int]:
     totals = [0] * len(gcg.players)
     last_placed: dict[int, list[Coord]] = {}
     turns = gcg.turns
+    resigned_at = {player: line for line, player in gcg.resignations}
     for i, turn in enumerate(turns):
+        resigned_line = resigned_at.get(turn.player)
+        if resigned_line is not None and turn.line > resigned_line:
+            nick = gcg.players[turn.player].nick
+            raise GcgError(
+                f"line {turn.line}: {nick} resigned on line {resigned_line} and has no more turns"
+            )
         withdrawn_next = (
             i + 1 < len(turns)
             and turns[i + 1].kind == "withdrawn"
