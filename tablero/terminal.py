@@ -272,8 +272,11 @@ class HotSeat:
         elif word == "hint":
             self.hint(rest)
         elif word in ("quit", "exit"):
-            answer = self.ask("Quit the game? (y/N) ").strip().lower()
-            return "quit" if answer in ("y", "yes", "s", "si", "sí", "da") else "stay"
+            return "quit" if self.confirm("Quit the game? (y/N) ") else "stay"
+        elif word == "resign" and not rest:
+            name = escape(self.game.current.name)
+            if self.confirm(f"{name}, resign the game? (y/N) "):
+                return self.act(lambda: self.game.resign(self.game.to_move, self.elapsed()))
         elif word == "challenge" and rest:
             return self.act(lambda: self.challenge_by(rest))
         elif word == "exchange" and not rest:
@@ -283,6 +286,10 @@ class HotSeat:
         else:
             return self.act(lambda: self.game.play(text, elapsed=self.elapsed()))
         return "stay"
+
+    def confirm(self, question: str) -> bool:
+        """Ask before an action that cannot be taken back: only a yes answer goes ahead."""
+        return self.ask(question).strip().lower() in ("y", "yes", "s", "si", "sí", "da")
 
     def elapsed(self) -> float:
         return max(0.0, self.now() - self.turn_start)
@@ -452,7 +459,8 @@ def scores_table(game: Game) -> Table:
         table.add_column("CAMBIO left", justify="right")
     for seat, p in enumerate(game.players):
         turn = "▶" if seat == game.to_move and not game.is_over else ""
-        row: list[RenderableType] = [turn, Text(p.name), str(p.score), str(len(p.rack))]
+        tiles = "resigned" if p.resigned else str(len(p.rack))
+        row: list[RenderableType] = [turn, Text(p.name), str(p.score), tiles]
         if v.clock:
             row.append(clock_cell(v, p.clock, p.out_of_time))
         if v.exchange.per_game:
@@ -518,6 +526,8 @@ def _history_entry(game: Game, names: list[str], event: dict[str, Any]) -> Histo
         return HistoryEntry(names[event["seat"]], "out of time", "")
     if kind == "shuffle":
         return HistoryEntry(names[event["seat"]], "rack exchanged with the bag (EX)", "")
+    if kind == "resign":
+        return HistoryEntry(names[event["seat"]], "resigns", "")
     return None
 
 
@@ -585,6 +595,10 @@ def _report_headline(game: Game, who: str, result: TurnResult) -> str:
         return f"Challenge failed: the words are valid. {who} loses a turn."
     if kind == "timeout":
         return f"{who}'s time is up."
+    if kind == "resigned":
+        if game.is_over:
+            return f"{who} resigns."
+        return f"{who} resigns: their tiles are set aside and the others play on."
     return f"{who}: {result.notation}"
 
 
@@ -647,8 +661,9 @@ def final_table(game: Game, result: GameResult) -> Table:
     table.add_column("final", justify="right", style="bold")
     for seat, p in enumerate(game.players):
         adjustments = "; ".join(f"{why} {pts:+d}" for why, pts in result.adjustments[seat])
+        adjustments = adjustments or ("resigned" if p.resigned else "none")
         table.add_row(
-            Text(p.name), str(result.scores_before[seat]), Text(adjustments or "none"),
+            Text(p.name), str(result.scores_before[seat]), Text(adjustments),
             str(result.final_scores[seat]),
         )
     return table
@@ -665,6 +680,9 @@ def end_reason(game: Game, result: GameResult) -> str:
         return "the bag is empty and no one can play"
     if result.reason == "all_out_of_time":
         return "every player ran out of time"
+    if result.reason == "resigned":
+        resigned = [game.players[s].name for s in game.resignations]
+        return f"{' and '.join(resigned)} resigned"
     return result.reason
 
 
@@ -673,7 +691,11 @@ def winner_line(game: Game, result: GameResult) -> str:
     best = result.final_scores[result.winners[0]]
     if len(names) > 1:
         return f"A tie: {' and '.join(names)} with {points(best)}."
-    tied = [s for s, score in enumerate(result.final_scores) if score == best]
+    tied = [
+        s
+        for s, score in enumerate(result.final_scores)
+        if score == best and not game.players[s].resigned
+    ]
     broken = " (the tie is broken by the scores before the adjustments)" if len(tied) > 1 else ""
     return f"Winner: {names[0]} with {points(best)}{broken}."
 
@@ -720,6 +742,7 @@ def help_text(variant: Variant, checks_words: bool = True) -> Group:
         ("hint [N]", "the N best moves for your rack (a practice aid: it uses the dictionary)"),
         ("history", "every move so far"),
         ("board", "draw the screen again"),
+        ("resign", "give up the game (asks first); with three or more, the others play on"),
         ("help", "this list"),
         ("quit", "stop the game (asks first)"),
     ]

@@ -11,6 +11,7 @@ import random
 from collections import Counter
 
 import pytest
+from rich.console import Console
 
 from tablero.alphabet import ROMANIAN, SPANISH
 from tablero.engine.bots import Bot
@@ -19,9 +20,12 @@ from tablero.formats.gcg import GcgError, read_gcg, replay_gcg, write_gcg
 from tablero.game import Game, decide_ranks, decide_winners
 from tablero.lexicon import WordListLexicon
 from tablero.rules import IllegalMove
+from tablero.terminal import HotSeat, history_entries
 from tablero.variant import load_variant
 from tests.helpers import empty_bag, lay, rig, words
 from tests.test_gcg import _short_words, choose, play_out
+from tests.test_terminal import LEXICON as TERMINAL_LEXICON
+from tests.test_terminal import Script, output, recording_console
 
 ES = words("CASA", "CASAS", "AS", "SA", "BOTA", "OSA", "ASE", "SE", "ES", "ACTORES", "COSTA")
 RO = words("CASA", "CASAS", "CAS", "MASA", "AS", alphabet=ROMANIAN)
@@ -491,3 +495,42 @@ def test_gcg_refuses_a_turn_after_a_resignation_and_a_bad_resign_line() -> None:
         read_gcg(text + "#resign pedro\n")
     with pytest.raises(GcgError, match="already resigned"):
         read_gcg(text + "#resign luis\n")
+
+
+# -- the terminal game ---------------------------------------------------------------------------
+
+
+def _hot_seat(players: list[str], answers: list[str], seed: int = 11) -> tuple[HotSeat, Console]:
+    game = Game("fise", players, TERMINAL_LEXICON, seed=seed)
+    console = recording_console()
+    script = Script(console, list(answers))
+    return HotSeat(game, console, script, script.clock), console
+
+
+def test_typing_resign_asks_first_then_the_other_player_wins() -> None:
+    hot, console = _hot_seat(["Ana", "Luis"], ["resign", "n", "resign", "y"])
+    game = hot.game
+    quitter = game.to_move
+    assert hot.run() == "over"
+    assert [e["type"] for e in game.log] == ["start", "resign", "end"]
+    assert game.result is not None and game.result.reason == "resigned"
+    assert game.result.winners == (1 - quitter,)
+    text = output(console)
+    name, winner = game.players[quitter].name, game.players[1 - quitter].name
+    assert f"{name}, resign the game? (y/N)" in text
+    assert f"The game ended: {name} resigned." in text
+    assert f"Winner: {winner} with 0 points." in text
+
+
+def test_at_a_table_of_three_the_others_play_on_at_the_terminal() -> None:
+    hot, console = _hot_seat(["Ana", "Luis", "Eva"], ["resign", "y"])
+    game = hot.game
+    quitter = game.to_move
+    assert hot.run() == "over"  # the two left pass to the end
+    assert game.result is not None and game.result.reason == "scoreless_rounds"
+    assert game.result.ranks[quitter] == 3
+    text = output(console)
+    name = game.players[quitter].name
+    assert f"{name} resigns: their tiles are set aside and the others play on." in text
+    assert "resigned" in text[text.rindex("Final scores") :]  # in the adjustments column
+    assert [e.what for e in history_entries(game) if e.who == name] == ["resigns"]
