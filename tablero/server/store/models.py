@@ -48,6 +48,9 @@ class TableRow(Base):
     state: Mapped[str] = mapped_column(String(16), index=True)
     """waiting, playing, over."""
     turn_started_at: Mapped[float | None] = mapped_column(Float)
+    to_move: Mapped[int | None] = mapped_column(Integer)
+    """The seat whose turn it is while the game is played (for lists such as "my games",
+    which must not replay every game to know it)."""
     clock_paused_at: Mapped[float | None] = mapped_column(Float)
     """Set at a clean shutdown: the time until the next start is not charged to anyone."""
     created_at: Mapped[float] = mapped_column(Float, index=True)

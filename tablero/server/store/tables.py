@@ -35,6 +35,7 @@ __all__ = [
     "StaleSeq",
     "StorageUnavailable",
     "StoredTable",
+    "account_tables",
     "append_events",
     "claim_tables",
     "count_bot_tables",
@@ -274,6 +275,32 @@ def list_tables(
             .limit(limit)
         )
         ids = list(s.scalars(ids_query).all())
+        if not ids:
+            return []
+        rows = {r.id: r for r in s.scalars(select(TableRow).where(TableRow.id.in_(ids)))}
+        seats: dict[str, list[SeatInfo]] = {i: [] for i in ids}
+        for seat in s.scalars(
+            select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
+        ):
+            seats[seat.table_id].append(_seat_info(seat))
+        return [(_row_dict(rows[i]), seats[i], rows[i].seq) for i in ids if i in rows]
+
+
+@guarded
+def account_tables(
+    engine: Engine, account_id: int, limit: int
+) -> list[tuple[dict[str, Any], list[SeatInfo], int]]:
+    """The tables waiting or in play where the account has a seat, newest first."""
+    with Session(engine) as s:
+        ids = list(
+            s.scalars(
+                select(TableRow.id)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.account_id == account_id, TableRow.state != "over")
+                .order_by(TableRow.updated_at.desc())
+                .limit(limit)
+            ).all()
+        )
         if not ids:
             return []
         rows = {r.id: r for r in s.scalars(select(TableRow).where(TableRow.id.in_(ids)))}

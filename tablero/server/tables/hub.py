@@ -320,6 +320,29 @@ class Hub:
             out.append(lobby_entry(info, spectators, seq))
         return out
 
+    async def games_of(self, account_id: int) -> list[dict[str, Any]]:
+        """An account's tables waiting or in play ("my games"), each with its lobby entry,
+        the account's seat, and whether it is that seat's turn."""
+        rows = await asyncio.to_thread(store.account_tables, self.engine, account_id, 100)
+        out = []
+        for row, seats, seq in rows:
+            try:
+                await self.variant(row["variant_ref"])
+            except ApiError:
+                continue
+            info = self.info_from_row(row, seats)
+            mine = info.seat_of_account(account_id)
+            if mine is None:
+                continue
+            room = self.rooms.get(row["id"])
+            spectators = sum(1 for c in room.connections if c.seat is None) if room else 0
+            to_move = row["to_move"] if info.state == "playing" else None
+            out.append(
+                lobby_entry(info, spectators, seq)
+                | {"seat": mine.seat, "to_move": to_move, "your_turn": to_move == mine.seat}
+            )
+        return out
+
     def evict(self, room: Room) -> None:
         if self.rooms.get(room.info.id) is room:
             del self.rooms[room.info.id]

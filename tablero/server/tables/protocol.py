@@ -86,13 +86,16 @@ class CreateTableRequest(_Body):
 
 class SitRequest(_Body):
     seat: int
-    nickname: str = Field(max_length=200)
+    nickname: str | None = Field(default=None, max_length=200)
+    """A guest's name at the table; a logged-in player sits under their username."""
 
 
 class AuthMessage(_Body):
-    """The WebSocket message that makes a connection a seat's: ``{"type": "auth", "token"}``."""
+    """The WebSocket message that makes a connection a seat's: ``{"type": "auth", "token"}``,
+    or ``{"type": "auth"}`` alone for the seat of the account whose session cookie came with
+    the handshake."""
 
-    token: str = Field(min_length=1, max_length=TOKEN_MAX)
+    token: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX)
 
 
 def disguising_character(text: str) -> str | None:

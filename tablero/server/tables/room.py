@@ -117,14 +117,31 @@ class Room:
         )
 
     def seat_for_token(self, token: str | None, required: bool = True) -> int | None:
-        if not token:
+        return self.seat_for(token, None, required)
+
+    def seat_for(
+        self, token: str | None, account_id: int | None, required: bool = True
+    ) -> int | None:
+        """The seat a request acts for: the seat's token if it brings one, else the seat of
+        its account (a logged-in player at any browser). A wrong token is refused even when
+        the account has a seat: a client that sends a token means that token."""
+        if token:
+            seat = self.info.seat_of(token)
+            if seat is None:
+                raise ApiError(
+                    401, "bad_token", "this token is not the token of a seat at this table"
+                )
+            return seat.seat
+        if account_id is not None:
+            mine = self.info.seat_of_account(account_id)
+            if mine is not None:
+                return mine.seat
             if required:
-                raise ApiError(401, "token_required", "this needs your seat's token")
+                raise ApiError(403, "not_seated", "your account has no seat at this table")
             return None
-        seat = self.info.seat_of(token)
-        if seat is None:
-            raise ApiError(401, "bad_token", "this token is not the token of a seat at this table")
-        return seat.seat
+        if required:
+            raise ApiError(401, "token_required", "this needs your seat's token")
+        return None
 
     def broadcast(self) -> None:
         """Offer every connection the table as its viewer may see it (call under the lock).
@@ -166,7 +183,9 @@ class Room:
 
     # -- seats --------------------------------------------------------------------------------
 
-    async def sit(self, seat: int, nickname: str) -> str:
+    async def sit(self, seat: int, nickname: str, account_id: int | None = None) -> str:
+        """Take an open seat; returns its token. With ``account_id`` the seat belongs to that
+        account too (``nickname`` is then its username), which may hold one seat a table."""
         check_nickname(nickname)
         async with self.lock:
             await self._sync_if_suspect()
@@ -180,8 +199,10 @@ class Room:
                 )
             if info.state != "waiting" or info.seats[seat].kind != "open":
                 raise ApiError(409, "seat_taken", f"seat {seat} is not free")
+            if account_id is not None and info.seat_of_account(account_id) is not None:
+                raise ApiError(409, "already_seated", "your account already has a seat here")
             token = new_token()
-            taken = SeatInfo(seat, "human", nickname, None, hash_token(token))
+            taken = SeatInfo(seat, "human", nickname, None, hash_token(token), account_id)
             seats = [taken if s.seat == seat else s for s in info.seats]
             await self._change_seats(taken, "open", seats)
             return token
@@ -204,7 +225,12 @@ class Room:
             names = [s.nickname or f"Seat {s.seat + 1}" for s in seats]
             game = await asyncio.to_thread(self.hub.new_game, info.variant, names)
             # The process that starts the game keeps its clock and bots (the lease).
-            changes = {"state": "playing", "turn_started_at": now, **self.hub.lease_values(now)}
+            changes = {
+                "state": "playing",
+                "turn_started_at": now,
+                "to_move": game.to_move,
+                **self.hub.lease_values(now),
+            }
         try:
             ok = await asyncio.to_thread(
                 store.set_seat,
@@ -394,7 +420,11 @@ class Room:
                     info.id,
                     first,
                     game.log[first:],
-                    {"state": state, "turn_started_at": started},
+                    {
+                        "state": state,
+                        "turn_started_at": started,
+                        "to_move": None if game.is_over else game.to_move,
+                    },
                     now,
                 )
             except Exception as e:

@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from ...formats.gcg import write_gcg
 from ...variant import builtin_variant_names
 from .. import catalog
+from ..accounts.sessions import account_of, current_account, require_account
 from ..errors import ApiError
 from ..web import jsonlimits
 from ..web.load import WS_CLOSE_TRY_LATER, LoadGuard
@@ -82,8 +83,12 @@ def _token(request: Request) -> str | None:
 async def _room_and_seat(
     request: Request, table_id: str, required: bool
 ) -> tuple[Room, int | None]:
+    """The table, and the seat the request acts for: by its ``Authorization: Bearer`` seat
+    token, or else by the account of its session cookie."""
     room = await _hub(request).room(table_id)
-    return room, room.seat_for_token(_token(request), required=required)
+    token = _token(request)
+    account = None if token else await current_account(request)
+    return room, room.seat_for(token, account.id if account else None, required=required)
 
 
 _UPLOAD_BODY = request_body(
@@ -160,6 +165,13 @@ def _install_api(app: FastAPI) -> None:
         async with room.lock:
             return {"id": room.info.id, "table": room.view(None)}
 
+    @app.get("/api/me/games")
+    async def my_games(request: Request) -> list[dict[str, Any]]:
+        """The logged-in player's tables waiting or in play, newest first, each saying
+        whether it is their turn."""
+        account = await require_account(request)
+        return await _hub(request).games_of(account.id)
+
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str, request: Request) -> dict[str, Any]:
         room, seat = await _room_and_seat(request, table_id, required=False)
@@ -173,9 +185,18 @@ def _install_api(app: FastAPI) -> None:
         rate_limit(request, "seats")
         load_guard(request).admit("seats")
         req, _ = await read_model(request, SitRequest)
+        account = await current_account(request)
+        if account is None and req.nickname is None:
+            raise ApiError(
+                422, "invalid_request", "nickname: your name at the table", field="nickname"
+            )
         room = await _hub(request).room(table_id)
         with load_guard(request).action("seat"):
-            token = await room.sit(req.seat, req.nickname)
+            if account is not None:
+                token = await room.sit(req.seat, account.username, account.id)
+            else:
+                assert req.nickname is not None
+                token = await room.sit(req.seat, req.nickname)
         async with room.lock:
             return {"token": token, "seat": req.seat, "table": room.view(req.seat)}
 
@@ -422,6 +443,7 @@ class _Session:
     def __init__(
         self, hub: Hub, load: LoadGuard, room: Room, table_id: str, conn: _WsConnection
     ) -> None:
+        self.websocket = conn.websocket
         self.hub = hub
         self.load = load
         self.room = room
@@ -491,7 +513,14 @@ class _Session:
             raise ApiError(
                 422, "invalid_request", "token: the seat's token, as text", field="token"
             ) from None
-        seat = self.room.seat_for_token(token, required=True)
+        account = None
+        if not token:
+            account = await account_of(self.websocket)
+            if account is not None and "origin" not in self.websocket.headers:
+                raise ApiError(
+                    403, "origin_required", "a socket signed in by cookie needs an Origin header"
+                )
+        seat = self.room.seat_for(token, account.id if account else None, required=True)
         await self.room.detach(self.conn)
         # Detaching the last viewer of a finished game unloads its room: look it up again.
         self.room = await self.hub.room(self.table_id)

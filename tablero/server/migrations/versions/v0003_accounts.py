@@ -1,4 +1,4 @@
-"""Accounts and their sessions; a seat may belong to an account.
+"""Accounts and their sessions; a seat may belong to an account; a table says whose turn it is.
 
 Revision ID: v0003
 Revises: v0002
@@ -45,9 +45,13 @@ def upgrade() -> None:
             "fk_seats_account_id", "accounts", ["account_id"], ["id"], ondelete="SET NULL"
         )
     op.create_index("ix_seats_account_id", "seats", ["account_id"])
+    with op.batch_alter_table("game_tables") as batch:
+        batch.add_column(sa.Column("to_move", sa.Integer, nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("game_tables") as batch:
+        batch.drop_column("to_move")
     op.drop_index("ix_seats_account_id", "seats")
     with op.batch_alter_table("seats") as batch:
         batch.drop_constraint("fk_seats_account_id", type_="foreignkey")
