@@ -28,7 +28,7 @@ class ApiError(Exception):
 
 def from_illegal(e: IllegalMove) -> ApiError:
     """A game rule refused the move: 409 for "not now" rules, 422 for the move itself."""
-    status = 409 if e.rule in ("game_over", "out_of_time") else 422
+    status = 409 if e.rule in ("game_over", "out_of_time", "already_resigned") else 422
     extra: dict[str, Any] = {"rule": e.rule}
     if e.words:
         extra["words"] = list(e.words)

@@ -52,7 +52,8 @@ class TileIn(_Body):
 
 
 class MoveIn(_Body):
-    kind: Literal["place", "exchange", "pass", "cambio", "challenge", "notation"]
+    kind: Literal["place", "exchange", "pass", "cambio", "challenge", "notation", "resign"]
+    """``resign``: give up, at any time (not only on one's turn); see ``Room.move``."""
     tiles: list[Any] | None = Field(default=None, max_length=30)
     square: str | None = Field(default=None, max_length=4)
     letter: str | None = Field(default=None, max_length=4)

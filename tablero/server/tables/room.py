@@ -348,11 +348,32 @@ class Room:
                     f"the table has moved on (seq {len(game.log)}, not {seq}): look again",
                     seq=len(game.log),
                 )
+            if move_in.kind == "resign":
+                return await self._resign(seat), self.seq
             move = decode_move(move_in, game.variant, game.board)
             if game.is_over and not isinstance(move, Challenge):
                 raise ApiError(409, "game_over", "the game is over")
             result = await self._apply(seat, move)
             return result, self.seq
+
+    async def _resign(self, seat: int) -> TurnResult:
+        """The seat gives up, on its turn or not (``Game.resign``: at two seats the other wins;
+        at three or four the game goes on without it). Its own time runs until it resigns."""
+        game = self.game
+        assert game is not None
+        if game.is_over:
+            raise ApiError(409, "game_over", "the game is over")
+        now = time.time()
+        started = self.info.turn_started_at if self.info.turn_started_at is not None else now
+        mover_before = game.to_move
+        elapsed = max(0.0, now - started) if seat == mover_before else 0.0
+
+        def act() -> TurnResult:
+            return game.resign(seat, round(elapsed, 3))
+
+        result = await self._commit(act, lambda g: g.to_move != mover_before, now)
+        await self._after_change()
+        return result
 
     async def _apply(self, seat: int, move: Move) -> TurnResult:
         """Check, apply, store; then broadcast. Raises ApiError and changes nothing if refused."""

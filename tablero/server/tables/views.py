@@ -140,6 +140,7 @@ def public_view(
             "clock_remaining": float(v.clock.initial_seconds) if v.clock else None,
             "clock_running": False,
             "out_of_time": False,
+            "resigned": False,
             "exchanges_used": 0,
             "cambios_used": 0,
             "connected": s.kind == "bot" or s.seat in connected,
@@ -154,6 +155,7 @@ def public_view(
                     v.clock is not None and not game.is_over and s.seat == game.to_move
                 ),
                 "out_of_time": p.out_of_time,
+                "resigned": p.resigned,
                 "exchanges_used": p.exchanges,
                 "cambios_used": p.cambios,
             }
@@ -270,6 +272,8 @@ def history(game: Game, names: list[str]) -> list[dict[str, Any]]:
             add(seat, result, "CHALLENGE", int(event.get("score", 0)), target, **extra)
         elif kind == "timeout":
             add(seat, "timeout", "", 0, seat)
+        elif kind == "resign":
+            add(seat, "resigned", "", 0, seat)
         elif kind == "skip":
             add(seat, "skip", "", 0, seat, reason=str(event.get("reason", "")))
         elif kind == "shuffle":
@@ -320,13 +324,18 @@ def result_json(game: Game, names: list[str]) -> dict[str, Any] | None:
     r = game.result
     if r is None:
         return None
-    order = sorted(range(len(r.final_scores)), key=lambda i: -r.final_scores[i])
-    ranking = []
-    for i in order:
-        place = 1 + sum(1 for s in r.final_scores if s > r.final_scores[i])
-        ranking.append(
-            {"place": place, "seat": i, "nickname": names[i], "score": r.final_scores[i]}
-        )
+    ranks = r.ranks  # resigned players last, ties as the rules break them
+    order = sorted(range(len(r.final_scores)), key=lambda i: (ranks[i], -r.final_scores[i], i))
+    ranking = [
+        {
+            "place": ranks[i],
+            "seat": i,
+            "nickname": names[i],
+            "score": r.final_scores[i],
+            "resigned": game.players[i].resigned,
+        }
+        for i in order
+    ]
     return {
         "reason": r.reason,
         "final_scores": list(r.final_scores),

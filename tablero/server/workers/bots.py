@@ -76,7 +76,8 @@ def plan_move(game: Game, seat: int, level: int) -> Move | BotJob:
     bot = _bot(game.variant, game.lexicon, level)
     if bot.should_challenge(game, seat):
         return Challenge()
-    return BotJob(seat_view(game, seat), level, len(game.players))
+    view = seat_view(game, seat)  # the players still in the game (resigned ones left out)
+    return BotJob(view, level, len(view.racks))
 
 
 def think(job: BotJob, lexicon: Lexicon) -> Move:
