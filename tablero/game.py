@@ -574,7 +574,8 @@ class Game:
 
         A Bisonte play still open to a challenge stays open if anyone but its player resigns
         (the others keep their right to challenge it); if its own player resigns, it stands,
-        since its tiles could not go back to a rack that is set aside.
+        since its tiles could not go back to a rack that is set aside. A play that went out is
+        challengeable after the end, but the game is over then: no one can resign.
 
         ``elapsed`` is charged to the resigner's clock, as a challenge's is. Raises ValueError
         for a seat not at the table or a bad ``elapsed``, and IllegalMove (``game_over``,
