@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
+from .accounts.profiles import install_profile_routes
 from .accounts.routes import install_account_routes
 from .bus import make_bus, process_name
 from .config import Settings
@@ -131,6 +132,7 @@ def create_app(
     _install_error_handlers(app)
     install_routes(app)
     install_account_routes(app)
+    install_profile_routes(app)
     _install_pages(app)
     return app
 

@@ -31,6 +31,7 @@ from .passwords import (
     verify_password,
 )
 from .prefs import Prefs
+from .profiles import ratings_for_account
 from .sessions import (
     IDLE_DAYS,
     clear_cookie,
@@ -91,8 +92,9 @@ async def _start_session(request: Request, response: Response, account_id: int) 
     set_cookie(response, request, session)
 
 
-def me_json(account: store.Account) -> dict[str, Any]:
-    return {"username": account.username, "ratings": {}, "prefs": account.prefs}
+async def me_json(request: Request, account: store.Account) -> dict[str, Any]:
+    ratings = await ratings_for_account(_engine(request), account.id)
+    return {"username": account.username, "ratings": ratings, "prefs": account.prefs}
 
 
 def install_account_routes(app: FastAPI) -> None:
@@ -163,7 +165,7 @@ def install_account_routes(app: FastAPI) -> None:
     @app.get("/api/me")
     async def me(request: Request) -> dict[str, Any]:
         account = await require_account(request)
-        return me_json(account)
+        return await me_json(request, account)
 
     @app.post("/api/me/password", openapi_extra=request_body({JSON: json_body(PasswordChange)}))
     async def change_password(request: Request, response: Response) -> dict[str, Any]:

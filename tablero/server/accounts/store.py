@@ -11,8 +11,7 @@ from sqlalchemy import Engine, delete, select, update
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
 
-from ..store.db import one_at_a_time
-from ..store.tables import StorageUnavailable
+from ..store.tables import guard
 from .models import AccountRow, SessionRow
 
 __all__ = [
@@ -51,28 +50,11 @@ def _account(row: AccountRow) -> Account:
     )
 
 
-class _Guard:
-    """One transaction at a time on SQLite; database failures become ``StorageUnavailable``."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.lock = one_at_a_time(engine)
-
-    def __enter__(self) -> None:
-        self.lock.__enter__()
-
-    def __exit__(self, kind: Any, error: Any, tb: Any) -> None:
-        self.lock.__exit__(kind, error, tb)
-        if isinstance(error, sa_exc.DBAPIError | sa_exc.TimeoutError) and not isinstance(
-            error, sa_exc.IntegrityError
-        ):
-            raise StorageUnavailable() from error
-
-
 def create_account(
     engine: Engine, username: str, key: str, password_hash: str, now: float
 ) -> Account | None:
     """The new account, or None if the name (its ``key``) is taken."""
-    with _Guard(engine):
+    with guard(engine):
         try:
             with Session(engine) as s, s.begin():
                 row = AccountRow(
@@ -90,13 +72,13 @@ def create_account(
 
 
 def find_account(engine: Engine, key: str) -> Account | None:
-    with _Guard(engine), Session(engine) as s:
+    with guard(engine), Session(engine) as s:
         row = s.scalar(select(AccountRow).where(AccountRow.username_key == key))
         return _account(row) if row else None
 
 
 def get_account(engine: Engine, account_id: int) -> Account | None:
-    with _Guard(engine), Session(engine) as s:
+    with guard(engine), Session(engine) as s:
         row = s.get(AccountRow, account_id)
         return _account(row) if row else None
 
@@ -105,7 +87,7 @@ def set_password(
     engine: Engine, account_id: int, password_hash: str, keep_session: str | None = None
 ) -> None:
     """A new hash; every session of the account ends but ``keep_session`` (a hash)."""
-    with _Guard(engine), Session(engine) as s, s.begin():
+    with guard(engine), Session(engine) as s, s.begin():
         s.execute(
             update(AccountRow)
             .where(AccountRow.id == account_id)
@@ -118,7 +100,7 @@ def set_password(
 
 
 def set_prefs(engine: Engine, account_id: int, prefs: dict[str, Any]) -> None:
-    with _Guard(engine), Session(engine) as s, s.begin():
+    with guard(engine), Session(engine) as s, s.begin():
         s.execute(
             update(AccountRow)
             .where(AccountRow.id == account_id)
@@ -130,7 +112,7 @@ def create_session(
     engine: Engine, id_hash: str, account_id: int, now: float, expires_at: float
 ) -> None:
     """A new session; the account's expired sessions are deleted on the way."""
-    with _Guard(engine), Session(engine) as s, s.begin():
+    with guard(engine), Session(engine) as s, s.begin():
         s.execute(
             delete(SessionRow).where(
                 SessionRow.account_id == account_id, SessionRow.expires_at <= now
@@ -148,7 +130,7 @@ def session_account(
 ) -> Account | None:
     """The account of a live session (None if unknown or expired); ``extend_to``: push its
     expiry forward to that time (done at most once an hour by the caller's choice)."""
-    with _Guard(engine), Session(engine) as s, s.begin():
+    with guard(engine), Session(engine) as s, s.begin():
         found = s.execute(
             select(SessionRow, AccountRow)
             .join(AccountRow, AccountRow.id == SessionRow.account_id)
@@ -166,5 +148,5 @@ def session_account(
 
 
 def delete_session(engine: Engine, id_hash: str) -> None:
-    with _Guard(engine), Session(engine) as s, s.begin():
+    with guard(engine), Session(engine) as s, s.begin():
         s.execute(delete(SessionRow).where(SessionRow.id_hash == id_hash))

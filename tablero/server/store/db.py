@@ -90,8 +90,31 @@ def migrate(engine: Engine) -> None:
     """
     cfg = Config()
     cfg.set_main_option("script_location", str(resources.files("tablero.server") / "migrations"))
+    if engine.dialect.name == "sqlite":
+        _migrate_sqlite(engine, cfg)
+        return
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, "head")
+
+
+def _migrate_sqlite(engine: Engine, cfg: Config) -> None:
+    """SQLite changes a table's columns by building a new table and dropping the old one; with
+    foreign keys on, dropping ``game_tables`` would delete every seat and event with it (ON
+    DELETE CASCADE). So the migrations run with foreign keys off (SQLite's own advice for
+    such changes), and are checked before they commit: a broken reference undoes them all."""
+    with engine.connect() as connection:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")  # outside a transaction
+        connection.commit()  # (SQLAlchemy began one of its own; SQLite had not)
+        try:
+            with connection.begin():
+                cfg.attributes["connection"] = connection
+                command.upgrade(cfg, "head")
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise RuntimeError(f"the migration broke references: {broken[:5]}")
+        finally:
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()

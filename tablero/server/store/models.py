@@ -9,6 +9,7 @@ the time the current turn started (the clocks). Times are Unix seconds.
 from __future__ import annotations
 
 from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import true as sa_true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = ["Base", "EventRow", "SeatRow", "TableRow", "UploadedVariantRow"]
@@ -63,8 +64,16 @@ class TableRow(Base):
     lease_until: Mapped[float | None] = mapped_column(Float)
     creator: Mapped[str | None] = mapped_column(String(64))
     """A hash of the creator's address: the lobby shows a few waiting tables per address."""
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=sa_true())
+    """The table's option: rated if who sits allows it (``ratings/store.py``)."""
+    rating: Mapped[str | None] = mapped_column(String(8))
+    """Once the game is over: ``rated`` (the ratings were updated) or ``unrated``; None
+    until then, and while a finished game waits for its ratings (they are retried)."""
 
-    __table_args__ = (Index("ix_game_tables_creator", "creator", "state"),)
+    __table_args__ = (
+        Index("ix_game_tables_creator", "creator", "state"),
+        Index("ix_game_tables_state_rating", "state", "rating"),
+    )
 
 
 class SeatRow(Base):

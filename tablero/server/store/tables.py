@@ -32,9 +32,11 @@ from .db import one_at_a_time
 from .models import EventRow, SeatRow, TableRow, UploadedVariantRow
 
 __all__ = [
+    "FinishedGame",
     "StaleSeq",
     "StorageUnavailable",
     "StoredTable",
+    "account_finished_games",
     "account_tables",
     "append_events",
     "claim_tables",
@@ -43,6 +45,7 @@ __all__ = [
     "encode_event",
     "expire_uploads",
     "get_upload",
+    "guard",
     "guarded",
     "list_tables",
     "load_since",
@@ -100,6 +103,25 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
             raise StorageUnavailable() from e
 
     return wrapper
+
+
+class guard:
+    """For other domains' stores: one transaction at a time on SQLite, and database failures
+    as ``StorageUnavailable`` (an ``IntegrityError`` is left to the caller, which knows what
+    a clash of keys means for it)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.lock = one_at_a_time(engine)
+
+    def __enter__(self) -> None:
+        self.lock.__enter__()
+
+    def __exit__(self, kind: Any, error: Any, tb: Any) -> None:
+        self.lock.__exit__(kind, error, tb)
+        if isinstance(error, sa_exc.DBAPIError | sa_exc.TimeoutError) and not isinstance(
+            error, sa_exc.IntegrityError
+        ):
+            raise StorageUnavailable() from error
 
 
 def encode_event(event: Event) -> str:
@@ -310,6 +332,54 @@ def account_tables(
         ):
             seats[seat.table_id].append(_seat_info(seat))
         return [(_row_dict(rows[i]), seats[i], rows[i].seq) for i in ids if i in rows]
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    table_id: str
+    variant_ref: str
+    seat: int
+    seats: int
+    final: dict[str, Any]
+    """The game's ``end`` event (final scores, ranks, reason)."""
+    finished: float
+    rating: str | None
+
+
+@guarded
+def account_finished_games(engine: Engine, account_id: int, limit: int) -> list[FinishedGame]:
+    """The account's finished games, the latest first, each with its end event."""
+    with Session(engine) as s:
+        rows = s.execute(
+            select(TableRow, SeatRow.seat, EventRow.data)
+            .join(SeatRow, SeatRow.table_id == TableRow.id)
+            .join(
+                EventRow,
+                (EventRow.table_id == TableRow.id) & (EventRow.idx == TableRow.seq - 1),
+            )
+            .where(SeatRow.account_id == account_id, TableRow.state == "over")
+            .order_by(TableRow.updated_at.desc())
+            .limit(limit)
+        ).all()
+        counts = dict(
+            s.execute(
+                select(SeatRow.table_id, func.count())
+                .where(SeatRow.table_id.in_([r[0].id for r in rows]))
+                .group_by(SeatRow.table_id)
+            ).all()
+        )
+        return [
+            FinishedGame(
+                table.id,
+                table.variant_ref,
+                seat,
+                int(counts.get(table.id, 0)),
+                json.loads(data),
+                table.updated_at,
+                table.rating,
+            )
+            for table, seat, data in rows
+        ]
 
 
 @guarded

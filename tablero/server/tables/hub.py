@@ -25,6 +25,7 @@ from ..bus import Bus, LocalBus, process_name
 from ..config import Quotas
 from ..errors import ApiError
 from ..lexicons import LexiconProvider
+from ..ratings import store as ratings_store
 from ..store import tables as store
 from ..workers import bots
 from ..workers.runner import make_bot_runner
@@ -42,6 +43,9 @@ LEASE_SECONDS = 10.0
 LEASE_RENEW_SECONDS = 3.0
 """How often a process renews its leases and looks for tables nobody keeps."""
 EXPIRE_UPLOADS_EVERY = 3600.0
+RATE_PENDING_EVERY = 30.0
+"""How often a process looks for finished games left unrated (normally none: a game is rated
+when it ends; this catches a failed attempt or a process that stopped in between)."""
 
 
 def address_key(client: str) -> str | None:
@@ -80,6 +84,7 @@ class Hub:
         self._upload_texts: dict[str, str] = {}
         """Uploaded rule files as uploaded, by id: a bot worker elsewhere parses the text."""
         self._keeper: asyncio.Task[None] | None = None
+        self._rating_tasks: set[asyncio.Task[None]] = set()
 
     # -- variants -----------------------------------------------------------------------------
 
@@ -159,6 +164,7 @@ class Hub:
             created_at=row["created_at"],
             turn_started_at=row["turn_started_at"],
             seats=seats,
+            rated=bool(row.get("rated", True)),
         )
 
     def rebuild(self, stored: store.StoredTable) -> tuple[TableInfo, Game | None]:
@@ -252,6 +258,7 @@ class Hub:
             state="waiting",
             created_at=now,
             seats=seats,
+            rated=req.rated,
         )
         game: Game | None = None
         if all(s.kind == "bot" for s in seats):
@@ -272,6 +279,7 @@ class Hub:
             "created_at": now,
             "updated_at": now,
             "creator": creator,
+            "rated": info.rated,
             **(self.lease_values(now) if game is not None else {}),
         }
         events: list[Event] = list(game.log) if game is not None else []
@@ -377,12 +385,39 @@ class Hub:
         """A bot's move, thought about in a worker process (here or, with Redis, anywhere)."""
         return await self.bots.think(job)
 
+    # -- ratings ------------------------------------------------------------------------------
+
+    def rate_soon(self, table_id: str) -> None:
+        """Rate a game that has just ended (in a task: the last move's answer does not wait
+        for it). A failure is retried by the maintenance loop (``rate_pending``)."""
+        task = asyncio.get_running_loop().create_task(self._rate(table_id))
+        self._rating_tasks.add(task)
+        task.add_done_callback(self._rating_tasks.discard)
+
+    async def _rate(self, table_id: str) -> None:
+        try:
+            await asyncio.to_thread(ratings_store.rate_table, self.engine, table_id, time.time())
+        except Exception as e:  # the database, or a clash with another process: retried
+            log.warning(
+                "table %s: not rated yet (%s); trying again later", table_id, type(e).__name__
+            )
+
+    async def rate_pending(self) -> None:
+        """Rate the finished games whose rating is not decided yet."""
+        for table_id in await asyncio.to_thread(ratings_store.unrated_finished, self.engine):
+            await self._rate(table_id)
+
     async def _keep_leases(self) -> None:
-        """Renew this process's leases; take over the tables nobody keeps; expire uploads."""
+        """Renew this process's leases; take over the tables nobody keeps; expire uploads;
+        rate the finished games left unrated."""
         expired_uploads_at = 0.0
+        rated_at = 0.0
         while True:
             await asyncio.sleep(LEASE_RENEW_SECONDS)
             try:
+                if time.time() - rated_at > RATE_PENDING_EVERY:
+                    rated_at = time.time()
+                    await self.rate_pending()
                 if self.bus.multi_process:  # alone, this process holds every lease for good
                     await self._lease_round()
                 if time.time() - expired_uploads_at > EXPIRE_UPLOADS_EVERY:

@@ -60,6 +60,8 @@ class TableInfo:
     created_at: float
     turn_started_at: float | None = None
     seats: list[SeatInfo] = field(default_factory=list)
+    rated: bool = True
+    """The table asks to be rated (whether it is depends on who sits: ``ratings``)."""
 
     def seat_of(self, token: str) -> SeatInfo | None:
         return next((s for s in self.seats if s.holds(token)), None)

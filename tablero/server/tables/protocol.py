@@ -83,6 +83,9 @@ class CreateTableRequest(_Body):
     dictionary_hints: bool = False
     title: str | None = Field(default=None, max_length=60)
     language: Literal["es", "ro", "en"] | None = None
+    rated: bool = True
+    """Rated if the game allows it: a built-in game, every seat an account or a computer
+    player, at least one account (``ratings/store.py``). False: casual whoever sits."""
 
 
 class SitRequest(_Body):

@@ -97,6 +97,9 @@ class Room:
         self._timers = _Timers()
         self._parts = PublicParts()
         self._closed = False
+        self._rated = info.state == "over"
+        """Whether this room has asked for the game's rating (a game loaded already finished
+        was rated when it ended, or is left to the hub's retries)."""
         self.suspect = False
         """A store failed: the database may hold an action memory does not (re-read first)."""
         self.owned = False
@@ -646,6 +649,9 @@ class Room:
         self.broadcast()
         self._schedule()
         await self.hub.announce(self)
+        if self.info.state == "over" and not self._rated:
+            self._rated = True  # asked once from here; the hub retries what fails
+            self.hub.rate_soon(self.info.id)
 
     # -- bots ---------------------------------------------------------------------------------
 
