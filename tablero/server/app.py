@@ -25,6 +25,7 @@ from starlette.types import ASGIApp
 from .accounts.profiles import install_profile_routes
 from .accounts.routes import install_account_routes
 from .bus import make_bus, process_name
+from .club.routes import install_club_routes
 from .config import Settings
 from .errors import ApiError
 from .lexicons import LexiconProvider
@@ -133,6 +134,7 @@ def create_app(
     install_routes(app)
     install_account_routes(app)
     install_profile_routes(app)
+    install_club_routes(app)
     _install_pages(app)
     return app
 

@@ -47,6 +47,7 @@ __all__ = [
     "get_upload",
     "guard",
     "guarded",
+    "insert_table",
     "list_tables",
     "load_since",
     "load_table",
@@ -225,26 +226,32 @@ def create_table(
     events: Sequence[Event],
 ) -> None:
     with Session(engine) as s, s.begin():
-        s.add(TableRow(**(row | {"seq": len(events)})))
-        s.flush()
-        for seat in seats:
-            s.add(
-                SeatRow(
-                    table_id=row["id"],
-                    seat=seat.seat,
-                    kind=seat.kind,
-                    nickname=seat.nickname,
-                    bot_level=seat.bot_level,
-                    token_hash=seat.token_hash,
-                    account_id=seat.account_id,
-                )
+        insert_table(s, row, seats, events)
+
+
+def insert_table(
+    s: Session, row: dict[str, Any], seats: Sequence[SeatInfo], events: Sequence[Event]
+) -> None:
+    """A new table's rows, in the caller's transaction (a seek taken and its table created
+    commit together)."""
+    s.add(TableRow(**(row | {"seq": len(events)})))
+    s.flush()
+    for seat in seats:
+        s.add(
+            SeatRow(
+                table_id=row["id"],
+                seat=seat.seat,
+                kind=seat.kind,
+                nickname=seat.nickname,
+                bot_level=seat.bot_level,
+                token_hash=seat.token_hash,
+                account_id=seat.account_id,
             )
-        for i, e in enumerate(events):
-            s.add(
-                EventRow(
-                    table_id=row["id"], idx=i, data=encode_event(e), created_at=row["created_at"]
-                )
-            )
+        )
+    for i, e in enumerate(events):
+        s.add(
+            EventRow(table_id=row["id"], idx=i, data=encode_event(e), created_at=row["created_at"])
+        )
 
 
 @guarded

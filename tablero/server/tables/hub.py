@@ -13,6 +13,8 @@ import asyncio
 import hashlib
 import logging
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
@@ -46,6 +48,17 @@ EXPIRE_UPLOADS_EVERY = 3600.0
 RATE_PENDING_EVERY = 30.0
 """How often a process looks for finished games left unrated (normally none: a game is rated
 when it ends; this catches a failed attempt or a process that stopped in between)."""
+
+
+@dataclass
+class PlannedTable:
+    """A new table as ``Hub.plan_table`` made it: its rows, ready to be stored."""
+
+    info: TableInfo
+    game: Game | None
+    row: dict[str, Any]
+    events: list[Event]
+    source: str
 
 
 def address_key(client: str) -> str | None:
@@ -210,6 +223,23 @@ class Hub:
         self, req: CreateTableRequest, clock_given: bool, client: str = ""
     ) -> Room:
         """A new table; ``client`` is the creator's address (the lobby caps tables per address)."""
+        planned = await self.plan_table(req, clock_given, client)
+        await asyncio.to_thread(
+            store.create_table, self.engine, planned.row, planned.info.seats, planned.events
+        )
+        return await self.adopt(planned)
+
+    async def plan_table(
+        self,
+        req: CreateTableRequest,
+        clock_given: bool,
+        client: str = "",
+        players: Sequence[tuple[str, int]] = (),
+    ) -> PlannedTable:
+        """A new table as its rows, checked, not stored yet. ``players``: (username, account
+        id) seated at the first seats (a seek's players). When every seat is taken, the game
+        starts with the table. The caller stores the rows (alone, or in a transaction of its
+        own: a seek is taken and its table created at once), then calls ``adopt``."""
         base, source = await self.variant(req.variant)
         creator = address_key(client)
         n = len(req.seats)
@@ -223,7 +253,10 @@ class Hub:
             )
         seats: list[SeatInfo] = []
         for i, spec in enumerate(req.seats):
-            if spec.kind == "bot":
+            if i < len(players):
+                name, account_id = players[i]
+                seats.append(SeatInfo(i, "human", name, None, None, account_id))
+            elif spec.kind == "bot":
                 if spec.level not in bots.LEVELS:
                     raise ApiError(
                         422,
@@ -261,8 +294,9 @@ class Hub:
             rated=req.rated,
         )
         game: Game | None = None
-        if all(s.kind == "bot" for s in seats):
-            await self._check_bot_tables(creator)
+        if all(s.kind != "open" for s in seats):
+            if all(s.kind == "bot" for s in seats):
+                await self._check_bot_tables(creator)
             game = await asyncio.to_thread(self.new_game, variant, info.names)
             info.state = "playing"
             info.turn_started_at = now
@@ -275,6 +309,7 @@ class Hub:
             "dictionary_hints": info.dictionary_hints,
             "state": info.state,
             "turn_started_at": info.turn_started_at,
+            "to_move": game.to_move if game is not None else None,
             "clock_paused_at": None,
             "created_at": now,
             "updated_at": now,
@@ -283,9 +318,13 @@ class Hub:
             **(self.lease_values(now) if game is not None else {}),
         }
         events: list[Event] = list(game.log) if game is not None else []
-        await asyncio.to_thread(store.create_table, self.engine, row, seats, events)
-        if source == "upload":
-            await asyncio.to_thread(store.touch_upload, self.engine, req.variant, now)
+        return PlannedTable(info, game, row, events, source)
+
+    async def adopt(self, planned: PlannedTable) -> Room:
+        """The live room of a table whose rows ``plan_table`` made and the caller stored."""
+        info, game = planned.info, planned.game
+        if planned.source == "upload":
+            await asyncio.to_thread(store.touch_upload, self.engine, info.variant_ref, time.time())
         room = Room(self, info, game)
         room.owned = game is not None
         self.rooms[info.id] = room
