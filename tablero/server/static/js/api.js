@@ -4,13 +4,17 @@
 import { currentLanguage, has, t } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, { field = null, retryAfter = null } = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.field = field;           // the request field at fault, when the server names one
+    this.retryAfter = retryAfter; // seconds to wait (429)
   }
 }
 
+// The session of a logged-in player is an HttpOnly cookie the server sets: fetch sends it with
+// every same-origin request by itself, and the page never sees it.
 async function request(method, path, { body, token } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -31,8 +35,10 @@ async function request(method, path, { body, token } = {}) {
   const data = type.includes("json") ? await response.json().catch(() => null) : await response.text();
   if (!response.ok) {
     const err = data && data.error ? data.error : {};
+    const retry = err.retry_after ?? Number(response.headers.get("Retry-After"));
     throw new ApiError(response.status, err.code || `http_${response.status}`,
-      err.message || (typeof data === "string" && data) || response.statusText);
+      err.message || (typeof data === "string" && data) || response.statusText,
+      { field: err.field || null, retryAfter: Number.isFinite(retry) && retry > 0 ? Math.ceil(retry) : null });
   }
   return data;
 }
@@ -45,8 +51,10 @@ export const api = {
   createTable: (spec) => request("POST", "/api/tables", { body: spec }),
   leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),
   table: (id, token) => request("GET", `/api/tables/${encodeURIComponent(id)}`, { token }),
+  // Logged in, `nickname` is left out: the server seats the account under its username.
   sit: (id, seat, nickname) =>
-    request("POST", `/api/tables/${encodeURIComponent(id)}/sit`, { body: { seat, nickname } }),
+    request("POST", `/api/tables/${encodeURIComponent(id)}/sit`,
+      { body: nickname === undefined || nickname === null ? { seat } : { seat, nickname } }),
   preview: (id, token, tiles) =>
     request("POST", `/api/tables/${encodeURIComponent(id)}/preview`, { token, body: { tiles } }),
   previewMove: (id, token, move) =>
@@ -54,6 +62,15 @@ export const api = {
   move: (id, token, move, seq) =>
     request("POST", `/api/tables/${encodeURIComponent(id)}/move`, { token, body: { move, seq } }),
   gcgUrl: (id) => `/api/tables/${encodeURIComponent(id)}/gcg`,
+  // accounts
+  me: () => request("GET", "/api/me"),
+  signUp: (username, password) => request("POST", "/api/accounts", { body: { username, password } }),
+  logIn: (username, password) => request("POST", "/api/login", { body: { username, password } }),
+  logOut: () => request("POST", "/api/logout", { body: {} }),
+  changePassword: (password, newPassword) =>
+    request("POST", "/api/me/password", { body: { password, new_password: newPassword } }),
+  savePrefs: (prefs) => request("PUT", "/api/me/prefs", { body: prefs }),
+  myGames: () => request("GET", "/api/me/games"),
 };
 
 /**

@@ -3,19 +3,23 @@
 // reconnect with exponential backoff (0.5 s doubling to 10 s, with jitter) and take the fresh
 // state as the truth. The seat token never goes in the URL (URLs end up in logs): every socket
 // opens as a spectator's and, if we hold a seat, its first message is {"type": "auth", token},
-// which the server answers with our seat's state. Every reconnect does the same.
+// which the server answers with our seat's state. A logged-in player without a token in this
+// browser sends {"type": "auth"} alone: the session cookie came with the handshake, and the
+// server seats the socket at the account's seat (or answers not_seated: a spectator). Every
+// reconnect does the same.
 
 const PING_EVERY_MS = 25000;
 
 export class LiveTable {
   /**
    * @param {string} tableId
-   * @param {() => (string|null)} tokenFn  the seat token to authenticate with (null: spectator)
+   * @param {() => (object|null)} authFn  what to authenticate with: {token}, {} for the
+   *   account's seat (the cookie), or null (a spectator)
    * @param {{onState: Function, onError?: Function, onClock?: Function, onStatus?: Function}} handlers
    */
-  constructor(tableId, tokenFn, handlers) {
+  constructor(tableId, authFn, handlers) {
     this.tableId = tableId;
-    this.tokenFn = tokenFn;
+    this.authFn = authFn;
     this.handlers = handlers;
     this.socket = null;
     this.attempt = 0;
@@ -42,8 +46,8 @@ export class LiveTable {
     socket.addEventListener("open", () => {
       if (socket !== this.socket) return;
       this.attempt = 0;
-      const token = this.tokenFn();
-      if (token) socket.send(JSON.stringify({ type: "auth", token }));
+      const auth = this.authFn();
+      if (auth) socket.send(JSON.stringify({ ...auth, type: "auth" }));
       this.status("online");
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
@@ -69,7 +73,7 @@ export class LiveTable {
   }
 
   /** Reconnect at once (e.g. after sitting down or leaving: the new socket authenticates
-   *  with the token we hold now, or stays a spectator's). */
+   *  with what we hold now, or stays a spectator's). */
   reconnect() {
     this.attempt = 0;
     const old = this.socket;

@@ -1,8 +1,11 @@
-// The lobby (/): the open tables, and the form that creates a new one.
+// The lobby (/): a logged-in player's own games, the open tables, and the form that creates a
+// new one.
 
+import { account, myGames } from "./account.js";
 import { api, errorText } from "./api.js";
 import { $, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { accountMark } from "./panels.js";
 import { lastNickname, saveNickname, saveSeat, seatFor } from "./prefs.js";
 
 const REFRESH_MS = 4000;
@@ -27,8 +30,8 @@ export class LobbyPage {
       return;
     }
     this.build();
-    await this.refresh();
-    this.timer = setInterval(() => this.refresh(), REFRESH_MS);
+    await Promise.all([this.refresh(), this.refreshMine()]);
+    this.timer = setInterval(() => { this.refresh(); this.refreshMine(); }, REFRESH_MS);
   }
 
   unmount() {
@@ -38,7 +41,10 @@ export class LobbyPage {
   build() {
     this.list = h("div", { class: "table-list", "aria-live": "polite" });
     this.form = this.buildForm();
+    this.mine = account() ? h("div", { class: "my-games-list" }) : null;
     replace(this.root, h("div", { class: "lobby" },
+      this.mine ? h("section", { class: "lobby-mine", id: "my-games", tabindex: "-1", "aria-labelledby": "my-games-h" },
+        h("h1", { id: "my-games-h", text: t("nav.my_games") }), this.mine) : null,
       h("section", { class: "lobby-tables", "aria-labelledby": "tables-h" },
         h("div", { class: "section-head" }, h("h1", { id: "tables-h", text: t("lobby.tables") }),
           h("button", { type: "button", class: "tool", text: t("lobby.refresh"), onclick: () => this.refresh() })),
@@ -68,17 +74,50 @@ export class LobbyPage {
     replace(this.list, h("ul", { class: "cards" }, tables.map((tb) => this.card(tb))));
   }
 
+  // -- the player's own games (logged in) ------------------------------------------------------
+
+  async refreshMine() {
+    if (!this.mine) return;
+    let games;
+    try {
+      games = await myGames();
+    } catch (e) {
+      replace(this.mine, h("p", { class: "message", dataset: { kind: "error" }, text: errorText(e) }));
+      return;
+    }
+    const seen = JSON.stringify(games);
+    if (seen === this.shownMine) return;
+    this.shownMine = seen;
+    if (!games.length) {
+      replace(this.mine, h("p", { class: "hint", text: t("mine.none") }));
+      return;
+    }
+    replace(this.mine, h("ul", { class: "mine" }, games.map((g) => this.myGame(g))));
+  }
+
+  myGame(g) {
+    const href = `/t/${encodeURIComponent(g.id)}`;
+    const name = g.title || g.variant_title || g.variant;
+    let status;
+    if (g.your_turn) status = h("span", { class: "badge your-turn", text: t("table.your_turn") });
+    else if (g.state === "playing" && g.to_move !== null && g.to_move !== undefined) {
+      const s = g.seats.find((x) => x.seat === g.to_move);
+      status = h("span", { class: "badge playing", text: t("table.to_move", { name: s ? seatLabel(s) : "" }) });
+    } else status = h("span", { class: `badge ${g.state}`, text: t(`state.${g.state}`) });
+    return h("li", { class: `mine-item${g.your_turn ? " your-turn" : ""}`, dataset: { table: g.id } },
+      h("a", { class: "mine-link", href, "data-link": "" },
+        h("span", { class: "mine-title", text: name }),
+        g.title ? h("span", { class: "mine-game", text: g.variant_title || g.variant }) : null),
+      status,
+      h("ul", { class: "chips", "aria-label": t("seats.title") }, g.seats.map((s) => seatChip(s, s.seat === g.seat))));
+  }
+
   card(tb) {
     const open = tb.seats.filter((s) => s.kind === "open").length;
-    const mine = seatFor(tb.id);
-    const seats = tb.seats.map((s) => {
-      let text;
-      let cls = "chip";
-      if (s.kind === "open") { text = t("seat.open"); cls += " open"; }
-      else if (s.kind === "bot") { text = `${s.nickname || t("seat.bot_name", { level: s.bot_level })} \u00b7 ${t("seat.bot_level", { level: s.bot_level })}`; cls += " bot"; }
-      else text = s.nickname;
-      return h("li", { class: cls, text });
-    });
+    const me = account();
+    const mine = seatFor(tb.id)
+      || (me && tb.seats.some((s) => s.account && s.nickname === me.username));
+    const seats = tb.seats.map((s) => seatChip(s));
     const clock = tb.clock ? t("lobby.clock_minutes", { n: Math.round(tb.clock.initial_seconds / 60) }) : t("lobby.untimed");
     const href = `/t/${encodeURIComponent(tb.id)}`;
     const actions = [];
@@ -109,6 +148,7 @@ export class LobbyPage {
     this.title = h("input", { id: "table-title", type: "text", maxlength: "60", placeholder: t("lobby.title_placeholder") });
     this.nickname = h("input", { id: "create-nickname", type: "text", maxlength: "24", value: lastNickname(),
       placeholder: t("sit.nickname_placeholder"), autocomplete: "nickname" });
+    this.sitNow = h("input", { id: "create-sit", type: "checkbox", checked: true });
     this.formMessage = h("p", { class: "message", role: "status", "aria-live": "polite" });
     const field = (id, label, control, help) => h("div", { class: "field" },
       h("label", { for: id, text: label }), control, help ? h("p", { class: "help", text: help }) : null);
@@ -121,7 +161,10 @@ export class LobbyPage {
       h("div", { class: "field check" }, this.hints, h("label", { for: "hints", text: t("lobby.hints") }),
         h("p", { class: "help", text: t("lobby.hints_help") })),
       field("table-title", t("lobby.title"), this.title),
-      field("create-nickname", t("lobby.your_nickname"), this.nickname, t("lobby.your_nickname_help")),
+      account()
+        ? h("div", { class: "field check" }, this.sitNow, h("label", { for: "create-sit", text: t("lobby.sit_at_once") }),
+          h("p", { class: "help", text: t("lobby.sit_at_once_help", { name: account().username }) }))
+        : field("create-nickname", t("lobby.your_nickname"), this.nickname, t("lobby.your_nickname_help")),
       h("button", { type: "submit", class: "primary big", id: "create-table", text: t("lobby.create") }),
       this.formMessage);
   }
@@ -220,7 +263,9 @@ export class LobbyPage {
     else if (this.clock.value !== "default") spec.clock_minutes = Number(this.clock.value);
     const title = this.title.value.trim();
     if (title) spec.title = title;
-    const nickname = this.nickname.value.trim();
+    const me = account();
+    const nickname = me ? null : this.nickname.value.trim();
+    const sitDown = me ? this.sitNow.checked : Boolean(nickname);
     const button = $("#create-table", this.form);
     button.disabled = true;
     this.formMessage.dataset.kind = "info";
@@ -228,10 +273,11 @@ export class LobbyPage {
     try {
       const { id } = await api.createTable(spec);
       const firstOpen = seats.findIndex((s) => s.kind === "open");
-      if (nickname && firstOpen >= 0) {
+      if (sitDown && firstOpen >= 0) {
+        // Logged in, the server seats the account under its username (no nickname sent).
         const answer = await api.sit(id, firstOpen, nickname);
         saveSeat(id, answer.seat ?? firstOpen, answer.token);
-        saveNickname(nickname);
+        if (nickname) saveNickname(nickname);
       }
       this.navigate(`/t/${encodeURIComponent(id)}`);
     } catch (e) {
@@ -242,3 +288,22 @@ export class LobbyPage {
     }
   }
 }
+
+/** A seat's name for lists: the nickname, or the computer's name and level. */
+function seatLabel(s) {
+  if (s.kind === "open") return t("seat.open");
+  if (s.kind === "bot") return s.nickname || t("seat.bot_name", { level: s.bot_level });
+  return s.nickname;
+}
+
+/** A seat as a chip: open, a computer with its level, or a person (marked when an account's). */
+function seatChip(s, isYou = false) {
+  let cls = "chip";
+  let text = seatLabel(s);
+  if (s.kind === "open") cls += " open";
+  else if (s.kind === "bot") { text = `${text} \u00b7 ${t("seat.bot_level", { level: s.bot_level })}`; cls += " bot"; }
+  if (isYou) cls += " you";
+  return h("li", { class: cls }, h("span", { text }),
+    s.account ? accountMark() : null);
+}
+

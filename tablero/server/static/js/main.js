@@ -1,6 +1,9 @@
-// The single-page app: a header with the personal options, and one page at a time — the lobby
-// at "/" or a table at "/t/{id}". Links marked data-link change page without reloading.
+// The single-page app: a header with the personal options and the account, and one page at a
+// time — the lobby at "/" (with the player's own games at "/#my-games") or a table at
+// "/t/{id}". Links marked data-link change page without reloading.
 
+import { loadAccount, onAccountChange } from "./account.js";
+import { accountControls } from "./accountui.js";
 import { h, replace } from "./dom.js";
 import { setLanguage, t, translatePage } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
@@ -17,7 +20,7 @@ function route(path) {
   return m ? { name: "table", id: decodeURIComponent(m[1]) } : { name: "lobby" };
 }
 
-async function show(path) {
+async function show(path, hash = "") {
   if (page) page.unmount();
   const r = route(path);
   if (r.name === "table") {
@@ -27,11 +30,16 @@ async function show(path) {
     page = new LobbyPage(main, { navigate });
   }
   await page.mount();
+  const target = hash && hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  if (target) {
+    target.scrollIntoView({ block: "start" });
+    target.focus({ preventScroll: true });
+  }
 }
 
-export function navigate(path) {
-  if (path !== location.pathname) history.pushState({}, "", path);
-  show(path);
+export function navigate(path, hash = "") {
+  if (path !== location.pathname || hash !== location.hash) history.pushState({}, "", path + hash);
+  show(path, hash);
 }
 
 document.addEventListener("click", (e) => {
@@ -40,9 +48,9 @@ document.addEventListener("click", (e) => {
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin) return;
   e.preventDefault();
-  navigate(url.pathname);
+  navigate(url.pathname, url.hash);
 });
-window.addEventListener("popstate", () => show(location.pathname));
+window.addEventListener("popstate", () => show(location.pathname, location.hash));
 
 // -- personal options -------------------------------------------------------------------------
 
@@ -84,12 +92,25 @@ function header() {
     h("a", { href: "/", "data-link": "", class: "brand", "aria-label": t("nav.lobby") },
       h("span", { class: "brand-tile", "aria-hidden": "true", text: "T" }), h("span", { text: "tablero" })),
     h("nav", { "aria-label": t("nav.main") },
-      h("a", { href: "/", "data-link": "", text: t("nav.lobby") }),
-      h("button", { type: "button", class: "tool", id: "options-button", text: t("options.button"), onclick: optionsDialog })));
+      h("a", { href: "/", "data-link": "", class: "nav-lobby", text: t("nav.lobby") }),
+      h("button", { type: "button", class: "tool", id: "options-button", text: t("options.button"), onclick: optionsDialog }),
+      accountControls()));
 }
 
-onPrefsChange((_, name) => {
-  if (name === "lang") {
+// A login, a sign-up or a logout changes the header and what the page offers (the lobby's own
+// games, sitting without a nickname, the seat the account holds at a table): draw both again,
+// in the account's language.
+onAccountChange(async () => {
+  await setLanguage(prefs().lang);
+  header();
+  translatePage();
+  await show(location.pathname);
+  const focus = document.getElementById("account-button") || document.getElementById("login-button");
+  if (focus && !document.querySelector("dialog[open]")) focus.focus();
+});
+
+onPrefsChange((_, name, source) => {
+  if (name === "lang" && source === "user") {
     header();
     translatePage();
     show(location.pathname); // redraw the page in the new language (the state is refetched)
@@ -98,10 +119,11 @@ onPrefsChange((_, name) => {
 
 async function start() {
   applyPrefs();
+  await loadAccount(); // a logged-in player's options come with the account
   await setLanguage(prefs().lang);
   header();
   translatePage();
-  await show(location.pathname);
+  await show(location.pathname, location.hash);
 }
 
 start();

@@ -23,6 +23,12 @@ function signed(points) {
   return points < 0 ? `\u2212${-points}` : "0";
 }
 
+/** The small mark of a player with an account (the words are for screen readers and a tooltip). */
+export function accountMark() {
+  return h("span", { class: "account-mark", title: t("seat.account"), role: "img",
+    "aria-label": t("seat.account"), text: "\u2713" });
+}
+
 /** The players: name, tags, connection, score, tiles left and a clock element to tick. */
 export function seatList(table, seatName, onLeave) {
   const items = table.seats.map((s) => {
@@ -42,7 +48,8 @@ export function seatList(table, seatName, onLeave) {
     const classes = ["seat", toMove && "to-move", isYou && "is-you", s.kind === "open" && "open"];
     return h("li", { class: classes.filter(Boolean).join(" "), dataset: { seat: String(s.seat) } },
       h("div", { class: "seat-name" }, dot,
-        h("span", { class: "nick", text: s.kind === "open" ? t("seat.open") : seatName(s.seat) }), tags),
+        h("span", { class: "nick", text: s.kind === "open" ? t("seat.open") : seatName(s.seat) }),
+        s.account ? accountMark() : null, tags),
       h("div", { class: "seat-stats" },
         h("span", { class: "score", text: String(s.score ?? 0) }),
         h("span", { class: "rack-count", text: table.state === "playing" ? t("seat.tiles", { n: s.rack_count }) : "" }),

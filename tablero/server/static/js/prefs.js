@@ -1,10 +1,14 @@
-// Personal options, kept in this browser only (localStorage): language, sound, tile colours,
-// board size on screen. Nothing here is sent to the server.
+// Personal options: language, sound, tile colours, board size on screen. Kept in this browser
+// (localStorage) for everyone; for a logged-in player account.js also stores them with the
+// account (PUT /api/me/prefs) and brings the account's values in at login, so they follow the
+// player to any browser. This module itself sends nothing to the server.
 
 const KEY = "tablero.prefs";
 export const LANGUAGES = ["es", "ro", "en"];
 export const TILE_THEMES = ["value", "classic", "contrast"];
 export const BOARD_SIZES = ["fit", "small", "medium", "large"];
+/** The options an account stores (PUT /api/me/prefs takes these keys; its theme is not used). */
+export const PREF_KEYS = ["lang", "sound", "tiles", "boardSize"];
 
 /** The language the browser prefers, if it is one we have; English otherwise. */
 export function browserLanguage() {
@@ -48,13 +52,35 @@ export function prefs() {
   return current;
 }
 
-export function setPref(name, value) {
-  current = sanitize({ ...prefs(), [name]: value });
+function store() {
   try { localStorage.setItem(KEY, JSON.stringify(current)); } catch { /* private mode */ }
-  applyPrefs();
-  for (const fn of listeners) fn(current, name);
 }
 
+/** Change one option (the person chose it): listeners hear (prefs, name, "user"). */
+export function setPref(name, value) {
+  current = sanitize({ ...prefs(), [name]: value });
+  store();
+  applyPrefs();
+  for (const fn of listeners) fn(current, name, "user");
+}
+
+/**
+ * Take the options an account keeps (unknown keys and values are ignored; keys it lacks keep
+ * this browser's value). Returns the names that changed; listeners hear each with "account".
+ */
+export function adoptPrefs(values) {
+  const before = prefs();
+  const known = Object.fromEntries(Object.entries(values || {}).filter(([k]) => PREF_KEYS.includes(k)));
+  current = sanitize({ ...before, ...known });
+  const changed = PREF_KEYS.filter((k) => current[k] !== before[k]);
+  if (!changed.length) return changed;
+  store();
+  applyPrefs();
+  for (const name of changed) for (const fn of listeners) fn(current, name, "account");
+  return changed;
+}
+
+/** Listen to option changes: fn(prefs, name, source), source "user" or "account". */
 export function onPrefsChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);

@@ -1,7 +1,12 @@
 // The table page (/t/{id}): board, rack, actions, seats and clocks, preview, history, result.
 // The server decides everything; this page shows the latest table view it sent, lets the player
 // compose a placement (drag, tap or keyboard) and asks the server what it would score.
+//
+// The page acts for a seat with the seat's token kept in this browser, or, for a logged-in
+// player whose account holds a seat here, with the session cookie (another browser of the
+// same player): then `this.seat.token` is null and requests go without a token.
 
+import { account } from "./account.js";
 import { api, ApiError, errorText } from "./api.js";
 import { BoardView, tileElement } from "./board.js";
 import { formatClock, secondsLeft } from "./clock.js";
@@ -62,7 +67,7 @@ export class TablePage {
     this.variant = new VariantView(await api.variant(table.variant));
     this.build();
     this.applyState(table);
-    this.live = new LiveTable(this.id, () => (this.seat ? this.seat.token : null), {
+    this.live = new LiveTable(this.id, () => this.auth(), {
       onState: (s) => this.applyState(s),
       onError: (err) => this.liveError(err),
       onStatus: (s) => this.showConnection(s),
@@ -77,6 +82,12 @@ export class TablePage {
     clearInterval(this.ticker);
     clearTimeout(this.previewTimer);
     document.removeEventListener("keydown", this.onKey);
+  }
+
+  /** What the socket authenticates with: our token, else the account's seat, else nothing. */
+  auth() {
+    if (this.seat && this.seat.token) return { token: this.seat.token };
+    return account() ? {} : null;
   }
 
   /** The table view for our token; a token the server no longer knows is forgotten. */
@@ -98,6 +109,14 @@ export class TablePage {
       forgetSeat(this.id);
       this.seat = null;
       this.live.reconnect();
+      return;
+    }
+    if ((err.code === "not_seated" || err.code === "token_required") && !(this.seat && this.seat.token)) {
+      // The account has no seat here (or its session ended): this page watches.
+      if (this.seat) {
+        this.seat = null;
+        this.render();
+      }
       return;
     }
     this.say(errorText(err), "error");
@@ -190,6 +209,8 @@ export class TablePage {
     const before = this.table;
     if (before && table.seq < before.seq) return; // an older message overtaken by a newer one
     this.table = table;
+    // The account's seat, seen from a browser that holds no token for it.
+    if (table.you && !this.seat) this.seat = { seat: table.you.seat, token: null };
     this.receivedAt = performance.now();
     const rack = table.you ? table.you.rack : [];
     const rackChanged = this.placement.setRack(rack);
@@ -340,6 +361,22 @@ export class TablePage {
     const watching = h("p", { class: "spectating", text: t("table.spectating") });
     if (!key) {
       replace(panel, watching);
+      return;
+    }
+    const me = account();
+    if (me) {
+      // Logged in: the server seats the account under its username; no nickname to type.
+      const buttons = open.map((s) => h("button", {
+        type: "button", class: "primary", dataset: { sit: String(s.seat) },
+        text: t("sit.seat_button", { n: s.seat + 1 }),
+        onclick: () => this.sit(s.seat, null),
+      }));
+      replace(panel, h("h2", { text: t("sit.title") }),
+        h("p", { text: t("sit.help_account", { name: me.username }) }),
+        h("div", { class: "sit-form" }, ...buttons),
+        h("p", { class: "share" }, h("span", { text: t("sit.share") }), " ",
+          h("code", { class: "share-link", text: location.href })),
+        watching);
       return;
     }
     const input = this.nickInput || h("input", {
@@ -922,8 +959,8 @@ export class TablePage {
   }
 
   async sit(seat, nickname) {
-    const name = nickname.trim();
-    if (!name) {
+    const name = nickname === null ? null : nickname.trim(); // null: as the logged-in account
+    if (name === "") {
       this.say(t("sit.need_nickname"), "error");
       $("#nickname", this.root)?.focus();
       return;
@@ -931,7 +968,7 @@ export class TablePage {
     try {
       const answer = await api.sit(this.id, seat, name);
       saveSeat(this.id, answer.seat ?? seat, answer.token);
-      saveNickname(name);
+      if (name) saveNickname(name);
       this.seat = seatFor(this.id);
       this.say("");
       if (answer.table) this.applyState(answer.table);
