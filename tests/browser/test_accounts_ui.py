@@ -1,5 +1,5 @@
 """Accounts in the browser: sign up, log in and out, a seat that follows the account to a second
-browser, and personal options stored with the account.
+browser, resigning, and personal options stored with the account.
 
 Each test makes accounts of its own (the server is shared by the session). Games are the tiny
 ``mini`` rule file against a computer player, which can only pass there (no dictionary, and no
@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .ui import create_table, history_rows, log_in, rack, sign_up, square, wait_my_turn
+from .ui import action, create_table, history_rows, log_in, rack, sign_up, square, wait_my_turn
 
 PASSWORD = "correct horse battery"
 
@@ -41,7 +41,7 @@ def stored_seat(page: Any, table: str) -> Any:
     return page.evaluate("(id) => localStorage.getItem(`tablero.seat.${id}`)", table)
 
 
-def test_an_account_plays_from_a_second_browser(new_page: Any, shot: Any) -> None:
+def test_an_account_plays_from_a_second_browser_and_resigns(new_page: Any, shot: Any) -> None:
     name = new_name("ana")
     ana = new_page()
     ana.goto("/")
@@ -101,6 +101,36 @@ def test_an_account_plays_from_a_second_browser(new_page: Any, shot: Any) -> Non
     played = history_rows(ana).filter(has_text=name)
     expect(played).to_have_count(1)
     expect(history_rows(other).filter(has_text=name)).to_have_count(1)
+
+    # Resign, from the second browser; asked first, Cancel keeps playing.
+    expect(action(other, "resign")).to_be_enabled()
+    action(other, "resign").click()
+    dialog = other.locator("dialog.confirm")
+    expect(dialog).to_contain_text("At two seats your opponent wins")
+    shot(other, "accounts-resign-confirm")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+    expect(other.locator(".result")).to_be_hidden()
+    action(other, "resign").click()
+    other.locator('dialog.confirm [data-confirm="yes"]').click()
+
+    for page in (other, ana):
+        result = page.locator(".result")
+        expect(result).to_be_visible()
+        expect(result.locator(".winner-line")).to_have_text("Bot 2 wins!")
+        expect(result.locator(".reason")).to_have_text("Every other player resigned.")
+        ranking = result.locator(".ranking li")
+        expect(ranking).to_have_count(2)
+        expect(ranking.nth(0)).to_contain_text("Bot 2")
+        expect(ranking.nth(0)).to_have_attribute("data-place", "1")
+        expect(ranking.nth(1)).to_contain_text(name)
+        expect(ranking.nth(1).locator(".tag.resigned")).to_have_text("resigned")
+        expect(page.locator(".seat.is-you .tag.resigned")).to_be_visible()
+        last = history_rows(page).last
+        expect(last).to_have_class(re.compile(r"\bkind-resigned\b"))
+        expect(last.locator(".mv")).to_have_text("resigned")
+        expect(action(page, "resign")).to_be_hidden()
+    shot(ana, "accounts-resigned")
 
 
 def test_a_logged_in_player_sits_without_a_nickname(new_page: Any, server: Any) -> None:

@@ -45,14 +45,15 @@ export function pickBlankLetter(letters, current = null) {
   return p;
 }
 
-/** Yes or no. */
-export function confirmDialog(titleText, message, yesText) {
+/** Yes or no. With `danger` (a step that cannot be undone) the focus starts on Cancel. */
+export function confirmDialog(titleText, message, yesText, { danger = false } = {}) {
   let done;
-  const yes = h("button", { type: "button", class: "primary", text: yesText, onclick: () => done(true) });
+  const yes = h("button", { type: "button", class: danger ? "danger solid" : "primary", dataset: { confirm: "yes" },
+    text: yesText, onclick: () => done(true) });
   const no = h("button", { type: "button", class: "secondary", text: t("action.cancel"), onclick: () => done(false) });
-  const dialog = modal("confirm", titleText, h("p", { text: message }), [no, yes]);
+  const dialog = modal(danger ? "confirm danger" : "confirm", titleText, h("p", { text: message }), [no, yes]);
   const p = run(dialog, (fn) => { done = fn; });
-  yes.focus();
+  (danger ? no : yes).focus();
   return p.then((v) => v === true);
 }
 

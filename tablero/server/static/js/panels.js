@@ -41,11 +41,13 @@ export function seatList(table, seatName, onLeave) {
       tags.push(h("button", { type: "button", class: "tool leave", text: t("seat.leave"), onclick: onLeave }));
     }
     if (s.out_of_time) tags.push(h("span", { class: "tag warn", text: t("seat.out_of_time") }));
+    if (s.resigned) tags.push(h("span", { class: "tag resigned", text: t("seat.resigned") }));
     const status = t(s.connected ? "seat.connected" : "seat.disconnected");
     const dot = s.kind === "human"
       ? h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: status, role: "img", "aria-label": status })
       : null;
-    const classes = ["seat", toMove && "to-move", isYou && "is-you", s.kind === "open" && "open"];
+    const classes = ["seat", toMove && "to-move", isYou && "is-you", s.kind === "open" && "open",
+      s.resigned && "resigned"];
     return h("li", { class: classes.filter(Boolean).join(" "), dataset: { seat: String(s.seat) } },
       h("div", { class: "seat-name" }, dot,
         h("span", { class: "nick", text: s.kind === "open" ? t("seat.open") : seatName(s.seat) }),
@@ -102,13 +104,14 @@ export function historyBody(table, seatName) {
       case "timeout": move = t("history.timeout"); break;
       case "skip": move = t("history.skip"); break;
       case "shuffle": move = t("history.shuffle", { name: seatName(m.target) }); break;
+      case "resigned": move = t("history.resigned"); break;
       default: break;
     }
     return h("tr", { class: `kind-${m.kind}` },
       h("td", { class: "n", text: String(m.n ?? "") }),
       h("td", { class: "who", text: m.nickname || seatName(m.seat) }),
       h("td", { class: "mv" }, h("span", { text: move }), note ? h("span", { class: "note", text: ` (${note})` }) : null),
-      h("td", { class: "pts", text: m.kind === "shuffle" || m.kind === "skip" ? "" : String(m.score ?? 0) }),
+      h("td", { class: "pts", text: ["shuffle", "skip", "resigned"].includes(m.kind) ? "" : String(m.score ?? 0) }),
       h("td", { class: "tot", text: m.total === undefined ? "" : String(m.total) }));
   });
   if (!rows.length) return h("p", { class: "hint", text: t("history.empty") });
@@ -118,14 +121,20 @@ export function historyBody(table, seatName) {
     h("tbody", {}, rows)));
 }
 
-/** The end of the game: winner, reason, ranking, and each seat's adjustments and tiles left. */
+/** The end of the game: winner, reason, ranking by place (who resigned marked), and each
+ *  seat's adjustments and tiles left. */
 export function resultParts(table, variant, seatName) {
   const r = table.result;
   const winners = new Set(r.winners || []);
-  const ranking = (r.ranking || []).map((x) => h("li", { class: winners.has(x.seat) ? "winner" : "" },
-    h("span", { class: "place", text: `${x.place}.` }),
-    h("span", { class: "nick", text: x.nickname || seatName(x.seat) }),
-    h("span", { class: "score", text: String(x.score) })));
+  const ranked = [...(r.ranking || [])].sort((a, b) => a.place - b.place);
+  const ranking = ranked.map((x) => h("li", {
+    class: [winners.has(x.seat) && "winner", x.resigned && "resigned"].filter(Boolean).join(" "),
+    dataset: { seat: String(x.seat), place: String(x.place) },
+  },
+  h("span", { class: "place", text: `${x.place}.` }),
+  h("span", { class: "nick" }, h("span", { text: x.nickname || seatName(x.seat) }),
+    x.resigned ? h("span", { class: "tag resigned", text: t("seat.resigned") }) : null),
+  h("span", { class: "score", text: String(x.score) })));
   const rows = table.seats.map((s) => {
     const adj = (r.adjustments && r.adjustments[s.seat]) || [];
     const before = r.scores_before ? r.scores_before[s.seat] : null;

@@ -158,10 +158,12 @@ export class TablePage {
         onclick: () => this.toggleCambio() }) : null,
       challenge: v.hasChallenge ? h("button", { type: "button", dataset: { action: "challenge" },
         text: t("action.challenge"), onclick: () => this.challenge() }) : null,
+      resign: h("button", { type: "button", class: "danger", dataset: { action: "resign" }, text: t("action.resign"),
+        onclick: () => this.resign() }),
     };
     const b = this.buttons;
     e.rackArea = h("div", { class: "rack-area" }, e.rack, h("div", { class: "rack-tools" }, b.shuffle, b.recall));
-    replace(e.actions, b.move, b.pass, b.exchange, b.cambio, b.challenge);
+    replace(e.actions, b.move, b.pass, b.exchange, b.cambio, b.challenge, b.resign);
 
     const playArea = h("section", { class: "play-area", "aria-label": t("board.label") },
       h("div", { class: "board-wrap" }, this.board.el),
@@ -232,6 +234,13 @@ export class TablePage {
     if (!before || table.seq !== before.seq) this.schedulePreview(true);
   }
 
+  /** Whether this page's player has resigned (at three or four seats the game goes on). */
+  resigned(table = this.table) {
+    if (!table || !table.you) return false;
+    const s = table.seats.find((x) => x.seat === table.you.seat);
+    return Boolean(s && s.resigned);
+  }
+
   myTurn(table = this.table) {
     return Boolean(table && table.you && table.state === "playing" && table.to_move === table.you.seat);
   }
@@ -285,8 +294,9 @@ export class TablePage {
 
   renderRack() {
     const you = this.table.you;
-    this.els.rackArea.hidden = !you;
-    if (!you) return;
+    // A player who resigned has no rack any more (its tiles were set aside).
+    this.els.rackArea.hidden = !you || (this.resigned() && this.table.state === "playing");
+    if (this.els.rackArea.hidden) return;
     const tiles = this.placement.onRack().map((index) => {
       const letter = this.placement.letter(index);
       const isBlank = letter === BLANK;
@@ -317,6 +327,7 @@ export class TablePage {
     let line = "";
     if (table.state === "waiting") line = t("table.waiting");
     else if (table.state === "over") line = t("table.over");
+    else if (this.resigned()) line = t("table.you_resigned");
     else if (this.myTurn()) line = t("table.your_turn");
     else if (table.to_move !== null && table.to_move !== undefined) {
       line = t("table.to_move", { name: this.seatName(table.to_move) });
@@ -328,8 +339,10 @@ export class TablePage {
   renderActions() {
     const b = this.buttons;
     const you = this.table.you;
-    this.els.actions.hidden = !you || this.table.state !== "playing";
+    const resigned = this.resigned();
+    this.els.actions.hidden = !you || this.table.state !== "playing" || resigned;
     const mine = this.myTurn() && !this.busy;
+    b.resign.disabled = this.busy; // at any time, not only on one's turn
     const cambioReady = this.mode === "cambio" && this.cambio.square && this.cambio.letter;
     b.move.disabled = !mine || (this.mode === "cambio"
       ? !cambioReady
@@ -421,7 +434,7 @@ export class TablePage {
   renderPreview() {
     const el = this.els.preview;
     const heading = h("h2", { text: t("preview.title") });
-    if (!this.table.you || this.table.state !== "playing") {
+    if (!this.table.you || this.table.state !== "playing" || this.resigned()) {
       el.hidden = true;
       return;
     }
@@ -734,7 +747,7 @@ export class TablePage {
   }
 
   handleKey(e) {
-    if (!this.table || !this.table.you || this.table.state !== "playing") return;
+    if (!this.table || !this.table.you || this.table.state !== "playing" || this.resigned()) return;
     if (document.querySelector("dialog[open]")) return;
     const tag = e.target && e.target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
@@ -866,6 +879,7 @@ export class TablePage {
   async send(move) {
     if (!this.seat || this.busy) return null;
     this.busy = true;
+    this.lastError = null;
     this.renderActions();
     try {
       const answer = await api.move(this.id, this.seat.token, move, this.table.seq);
@@ -873,6 +887,7 @@ export class TablePage {
       if (answer.table) this.applyState(answer.table);
       return answer;
     } catch (e) {
+      this.lastError = e.code;
       this.say(errorText(e), "error");
       if (e instanceof ApiError && e.code === "stale_seq") {
         this.applyState(await this.fetchTable());
@@ -944,6 +959,16 @@ export class TablePage {
     if (await confirmDialog(t("challenge.title"), t("challenge.question"), t("action.challenge"))) {
       await this.send({ kind: "challenge" });
     }
+  }
+
+  async resign() {
+    if (!this.seat || this.table.state !== "playing" || this.resigned()) return;
+    if (!await confirmDialog(t("resign.title"), t("resign.question"), t("action.resign"), { danger: true })) return;
+    let answer = await this.send({ kind: "resign" });
+    if (!answer && this.table.state === "playing" && !this.resigned() && this.lastError === "stale_seq") {
+      answer = await this.send({ kind: "resign" }); // someone moved meanwhile: resigning still stands
+    }
+    if (answer) this.render();
   }
 
   async leave() {
