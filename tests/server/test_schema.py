@@ -33,7 +33,7 @@ def test_migrations_match_the_models(db_url: str) -> None:
         with engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
             assert diff == []
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0005"
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0006"
         tables = set(inspect(engine).get_table_names())
         assert {"game_tables", "seats", "events", "uploaded_variants", "accounts", "sessions"} <= (
             tables
@@ -143,7 +143,7 @@ def test_a_database_of_before_accounts_upgrades_in_place_with_its_games(
     engine = make_engine(db_url)
     try:
         with engine.connect() as conn:
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0005"
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0006"
             seats = conn.execute(text("SELECT account_id FROM seats")).scalars().all()
             assert seats == [None, None]
     finally:

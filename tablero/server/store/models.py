@@ -66,6 +66,9 @@ class TableRow(Base):
     """A hash of the creator's address: the lobby shows a few waiting tables per address."""
     rated: Mapped[bool] = mapped_column(Boolean, server_default=sa_true())
     """The table's option: rated if who sits allows it (``ratings/store.py``)."""
+    rematch: Mapped[str | None] = mapped_column(Text)
+    """Once the game is over: ``{"asked": [seats], "table": id or null}``, the players who
+    asked for a rematch and the new table once all have (``tables.ask_rematch``)."""
     rating: Mapped[str | None] = mapped_column(String(8))
     """Once the game is over: ``rated`` (the ratings were updated) or ``unrated``; None
     until then, and while a finished game waits for its ratings (they are retried)."""

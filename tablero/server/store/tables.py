@@ -39,6 +39,7 @@ __all__ = [
     "account_finished_games",
     "account_tables",
     "append_events",
+    "ask_rematch",
     "claim_tables",
     "count_bot_tables",
     "create_table",
@@ -387,6 +388,38 @@ def account_finished_games(engine: Engine, account_id: int, limit: int) -> list[
             )
             for table, seat, data in rows
         ]
+
+
+@guarded
+def ask_rematch(
+    engine: Engine,
+    table_id: str,
+    seat: int,
+    new_table: tuple[dict[str, Any], Sequence[SeatInfo], Sequence[Event]] | None,
+) -> tuple[list[int], str | None, bool]:
+    """Record that ``seat`` asks for a rematch of the finished game (once is enough), and,
+    when every person at the table has asked and ``new_table`` is given, create it. The
+    table's row is locked meanwhile: the last two to ask at once create one table between
+    them. Returns (the seats that asked, the rematch's table, whether everyone has asked)."""
+    with Session(engine) as s, s.begin():
+        row = s.get(TableRow, table_id, with_for_update=True)
+        if row is None or row.state != "over":
+            raise ApiError(409, "not_over", "a rematch is asked for once the game is over")
+        data = json.loads(row.rematch) if row.rematch else {}
+        asked = sorted(set(data.get("asked", [])) | {seat})
+        table = data.get("table")
+        people = set(
+            s.scalars(
+                select(SeatRow.seat).where(SeatRow.table_id == table_id, SeatRow.kind == "human")
+            )
+        )
+        everyone = people <= set(asked)
+        if table is None and everyone and new_table is not None:
+            table_row, seats, events = new_table
+            insert_table(s, table_row, seats, events)
+            table = str(table_row["id"])
+        row.rematch = json.dumps({"asked": asked, "table": table})
+        return asked, table, everyone
 
 
 @guarded

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import time
 from collections.abc import Sequence
@@ -59,6 +60,14 @@ class PlannedTable:
     row: dict[str, Any]
     events: list[Event]
     source: str
+
+
+def _rematch(text: str | None) -> dict[str, Any]:
+    data = json.loads(text) if text else {}
+    return {
+        "rematch_asked": tuple(int(s) for s in data.get("asked", [])),
+        "rematch_table": data.get("table"),
+    }
 
 
 def address_key(client: str) -> str | None:
@@ -178,6 +187,7 @@ class Hub:
             turn_started_at=row["turn_started_at"],
             seats=seats,
             rated=bool(row.get("rated", True)),
+            **_rematch(row.get("rematch")),
         )
 
     def rebuild(self, stored: store.StoredTable) -> tuple[TableInfo, Game | None]:
@@ -235,6 +245,7 @@ class Hub:
         clock_given: bool,
         client: str = "",
         players: Sequence[tuple[str, int]] = (),
+        seats_as: Sequence[SeatInfo] = (),
     ) -> PlannedTable:
         """A new table as its rows, checked, not stored yet. ``players``: (username, account
         id) seated at the first seats (a seek's players). When every seat is taken, the game
@@ -253,7 +264,19 @@ class Hub:
             )
         seats: list[SeatInfo] = []
         for i, spec in enumerate(req.seats):
-            if i < len(players):
+            if i < len(seats_as):  # a rematch: the players as they sit at the new table
+                given = seats_as[i]
+                seats.append(
+                    SeatInfo(
+                        i,
+                        given.kind,
+                        given.nickname,
+                        given.bot_level,
+                        given.token_hash,
+                        given.account_id,
+                    )
+                )
+            elif i < len(players):
                 name, account_id = players[i]
                 seats.append(SeatInfo(i, "human", name, None, None, account_id))
             elif spec.kind == "bot":

@@ -62,6 +62,10 @@ class TableInfo:
     seats: list[SeatInfo] = field(default_factory=list)
     rated: bool = True
     """The table asks to be rated (whether it is depends on who sits: ``ratings``)."""
+    rematch_asked: tuple[int, ...] = ()
+    """Seats that asked for a rematch of the finished game."""
+    rematch_table: str | None = None
+    """The rematch's table, once every player has asked."""
 
     def seat_of(self, token: str) -> SeatInfo | None:
         return next((s for s in self.seats if s.holds(token)), None)

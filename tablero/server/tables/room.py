@@ -40,7 +40,13 @@ from ..errors import ApiError, from_illegal
 from ..store import tables as store
 from ..workers import WorkersUnavailable, bots
 from .info import SeatInfo, TableInfo, hash_token, new_token
-from .protocol import MoveIn, PreviewRequest, check_nickname, decode_move
+from .protocol import (
+    CreateTableRequest,
+    MoveIn,
+    PreviewRequest,
+    check_nickname,
+    decode_move,
+)
 from .protocol import decode_tiles as decode_tile_list
 from .views import PublicParts, for_viewer, public_view, state_text, table_view
 
@@ -261,6 +267,57 @@ class Room:
             info.turn_started_at = now
             self.owned = True
         await self._after_change()
+
+    # -- rematch ------------------------------------------------------------------------------
+
+    async def rematch(self, seat: int) -> str | None:
+        """The seat asks for a rematch of the finished game: once every person at the table
+        has asked (computer players always agree), a new table with the same players, each
+        one seat on, and the same options starts. Returns its id, or None while others have
+        not asked yet. A guest's seat keeps its token there; an account's, its account."""
+        if self.info.state != "over":
+            raise ApiError(409, "not_over", "a rematch is asked for once the game is over")
+        hub = self.hub
+        info = self.info
+        _, table, everyone = await asyncio.to_thread(
+            store.ask_rematch, hub.engine, info.id, seat, None
+        )
+        planned = None
+        if table is None and everyone:
+            planned = await hub.plan_table(
+                self._rematch_request(), clock_given=True, seats_as=self._rotated_seats()
+            )
+            rows = (planned.row, planned.info.seats, planned.events)
+            _, table, everyone = await asyncio.to_thread(
+                store.ask_rematch, hub.engine, info.id, seat, rows
+            )
+        if planned is not None and table == planned.info.id:
+            await hub.adopt(planned)
+        async with self.lock:
+            await self._sync()
+            self.broadcast()
+        await hub.announce(self)
+        return table
+
+    def _rematch_request(self) -> CreateTableRequest:
+        info = self.info
+        seconds = info.clock_seconds
+        return CreateTableRequest.model_validate(
+            {
+                "variant": info.variant_ref,
+                "seats": [{"kind": "open"}] * len(info.seats),
+                "clock_minutes": None if seconds is None else max(1, round(seconds / 60)),
+                "dictionary_hints": info.dictionary_hints,
+                "title": info.title,
+                "language": info.language,
+                "rated": info.rated,
+            }
+        )
+
+    def _rotated_seats(self) -> list[SeatInfo]:
+        """The players one seat on: who sat at seat i sits at seat i + 1 (the last at 0)."""
+        seats = self.info.seats
+        return [seats[(i - 1) % len(seats)] for i in range(len(seats))]
 
     # -- preview ------------------------------------------------------------------------------
 

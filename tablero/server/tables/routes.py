@@ -233,6 +233,16 @@ def _install_api(app: FastAPI) -> None:
         async with room.lock:
             return {"ok": True, "seq": seq, "result": result_json(result), "table": room.view(seat)}
 
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+        """A seated player asks for a rematch; the new table once every player has."""
+        rate_limit(request, "seats")
+        room, seat = await _room_and_seat(request, table_id, required=True)
+        assert seat is not None
+        with load_guard(request).action("table"):
+            new = await room.rematch(seat)
+        return {"table": new, "asked": list(room.info.rematch_asked)}
+
     @app.get("/api/tables/{table_id}/gcg")
     async def gcg(table_id: str, request: Request) -> Response:
         room = await _hub(request).room(table_id)

@@ -176,6 +176,11 @@ def public_view(
         "seq": len(game.log) if game is not None else 0,
         "dictionary_hints": info.dictionary_hints,
         "rated": info.rated,
+        "rematch": (
+            {"asked": list(info.rematch_asked), "table": info.rematch_table}
+            if info.state == "over"
+            else None
+        ),
         "clock": _clock_json(info),
         "server_time": round(now, 3),
         "seats": seats,
