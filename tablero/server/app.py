@@ -184,4 +184,12 @@ def _install_pages(app: FastAPI) -> None:
     async def table_page(table_id: str) -> Response:
         return index()
 
+    @app.get("/t/{table_id}/replay", include_in_schema=False)
+    async def replay_page(table_id: str) -> Response:
+        return index()
+
+    @app.get("/p/{username}", include_in_schema=False)
+    async def player_page(username: str) -> Response:
+        return index()
+
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

@@ -38,6 +38,7 @@ from ..web.requests import (
     read_model,
     validation_error,
 )
+from . import archive
 from .hub import Hub
 from .protocol import (
     AuthMessage,
@@ -242,6 +243,42 @@ def _install_api(app: FastAPI) -> None:
         with load_guard(request).action("table"):
             new = await room.rematch(seat)
         return {"table": new, "asked": list(room.info.rematch_asked)}
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, request: Request) -> dict[str, Any]:
+        """A finished game step by step (``archive.replay_frames``); 409 before its end."""
+        room = await _hub(request).room(table_id)
+        async with room.lock:
+            game = room.game
+            if game is None or not game.is_over:
+                raise ApiError(409, "not_over", "a game is replayed once it is over")
+            log, lexicon, names = list(game.log), game.lexicon, room.info.names
+            variant = game.variant
+        frames = await asyncio.to_thread(
+            archive.replay_frames, log, lexicon, lambda _name: variant, names
+        )
+        async with room.lock:
+            view = room.view(None)
+        return {
+            k: view[k]
+            for k in ("id", "variant", "variant_title", "title", "rows", "columns", "seats")
+        } | frames
+
+    @app.get("/api/tables/{table_id}/cgp")
+    async def cgp(table_id: str, request: Request, ply: int = 0) -> Response:
+        """The position after ``ply`` steps of a finished game, as its player to move saw it
+        (their rack only), in CGP: for the engine (``tablero analyze``, ``tablero moves``)."""
+        room = await _hub(request).room(table_id)
+        async with room.lock:
+            game = room.game
+            if game is None or not game.is_over:
+                raise ApiError(409, "not_over", "positions are given once the game is over")
+            log, lexicon, variant = list(game.log), game.lexicon, game.variant
+        try:
+            text = await asyncio.to_thread(archive.cgp_at, log, lexicon, lambda _name: variant, ply)
+        except ValueError as e:
+            raise ApiError(422, "invalid_request", str(e), field="ply") from None
+        return PlainTextResponse(text + "\n")
 
     @app.get("/api/tables/{table_id}/gcg")
     async def gcg(table_id: str, request: Request) -> Response:
