@@ -15,6 +15,7 @@ from sqlalchemy import inspect, text
 from tablero.game import Game
 from tablero.lexicon import WordListLexicon
 from tablero.server.accounts import models as _accounts  # noqa: F401  (its tables)
+from tablero.server.chat import models as _chat  # noqa: F401  (its tables)
 from tablero.server.club import models as _club  # noqa: F401  (its tables)
 from tablero.server.ratings import models as _ratings  # noqa: F401  (its tables)
 from tablero.server.store.db import make_engine, migrate
@@ -33,7 +34,7 @@ def test_migrations_match_the_models(db_url: str) -> None:
         with engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
             assert diff == []
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0006"
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0007"
         tables = set(inspect(engine).get_table_names())
         assert {"game_tables", "seats", "events", "uploaded_variants", "accounts", "sessions"} <= (
             tables
@@ -143,7 +144,7 @@ def test_a_database_of_before_accounts_upgrades_in_place_with_its_games(
     engine = make_engine(db_url)
     try:
         with engine.connect() as conn:
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0006"
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0007"
             seats = conn.execute(text("SELECT account_id FROM seats")).scalars().all()
             assert seats == [None, None]
     finally:

@@ -22,6 +22,8 @@ class Prefs(BaseModel):
     tiles: Literal["value", "classic", "contrast"] | None = None
     boardSize: Literal["fit", "small", "medium", "large"] | None = None
     theme: Literal["auto", "light", "dark"] | None = None
+    chat: bool | None = None
+    """Whether this player sees table chat (off: the chat is hidden for them alone)."""
 
     def stored(self) -> dict[str, object]:
         return self.model_dump(exclude_none=True)

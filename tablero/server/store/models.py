@@ -9,6 +9,7 @@ the time the current turn started (the clocks). Times are Unix seconds.
 from __future__ import annotations
 
 from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import false as sa_false
 from sqlalchemy import true as sa_true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -64,6 +65,8 @@ class TableRow(Base):
     lease_until: Mapped[float | None] = mapped_column(Float)
     creator: Mapped[str | None] = mapped_column(String(64))
     """A hash of the creator's address: the lobby shows a few waiting tables per address."""
+    quiet_spectators: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
+    """The players do not get the spectators' chat while the game is in play."""
     rated: Mapped[bool] = mapped_column(Boolean, server_default=sa_true())
     """The table's option: rated if who sits allows it (``ratings/store.py``)."""
     rematch: Mapped[str | None] = mapped_column(Text)

@@ -187,6 +187,7 @@ class Hub:
             turn_started_at=row["turn_started_at"],
             seats=seats,
             rated=bool(row.get("rated", True)),
+            quiet_spectators=bool(row.get("quiet_spectators", False)),
             **_rematch(row.get("rematch")),
         )
 
@@ -315,6 +316,7 @@ class Hub:
             created_at=now,
             seats=seats,
             rated=req.rated,
+            quiet_spectators=req.quiet_spectators,
         )
         game: Game | None = None
         if all(s.kind != "open" for s in seats):
@@ -338,6 +340,7 @@ class Hub:
             "updated_at": now,
             "creator": creator,
             "rated": info.rated,
+            "quiet_spectators": info.quiet_spectators,
             **(self.lease_values(now) if game is not None else {}),
         }
         events: list[Event] = list(game.log) if game is not None else []

@@ -62,6 +62,8 @@ class TableInfo:
     seats: list[SeatInfo] = field(default_factory=list)
     rated: bool = True
     """The table asks to be rated (whether it is depends on who sits: ``ratings``)."""
+    quiet_spectators: bool = False
+    """Spectators' chat is kept from the players while the game is in play."""
     rematch_asked: tuple[int, ...] = ()
     """Seats that asked for a rematch of the finished game."""
     rematch_table: str | None = None

@@ -83,9 +83,17 @@ class CreateTableRequest(_Body):
     dictionary_hints: bool = False
     title: str | None = Field(default=None, max_length=60)
     language: Literal["es", "ro", "en"] | None = None
+    quiet_spectators: bool = False
+    """The players do not see the spectators' chat until the game is over (no help while
+    playing, as the rule books ask)."""
     rated: bool = True
     """Rated if the game allows it: a built-in game, every seat an account or a computer
     player, at least one account (``ratings/store.py``). False: casual whoever sits."""
+
+
+class ChatRequest(_Body):
+    text: str = Field(max_length=2000)
+    """The line (1–300 characters once trimmed: ``chat.lines.check_text``)."""
 
 
 class SitRequest(_Body):

@@ -18,6 +18,7 @@ is the truth and memory a cache of it:
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import time
@@ -36,6 +37,8 @@ from ...rules import (
     placement_from_squares,
 )
 from ...scoring import MoveScore, score_cambio, score_placement
+from ..chat import store as chat_store
+from ..chat.lines import ChatLine, check_text, visible_to
 from ..errors import ApiError, from_illegal
 from ..store import tables as store
 from ..workers import WorkersUnavailable, bots
@@ -83,6 +86,10 @@ class Connection(Protocol):
         by a newer one (a state is whole, so a slow client skips to the latest). A client
         that does not take it in time is disconnected (it reconnects and gets a fresh one)."""
 
+    def offer_message(self, text: str) -> None:
+        """Send this message (a chat line) soon, without waiting, after any state offered
+        before it; unlike a state it is never skipped."""
+
 
 @dataclass
 class _Timers:
@@ -103,6 +110,8 @@ class Room:
         self._timers = _Timers()
         self._parts = PublicParts()
         self._closed = False
+        self._chat: list[ChatLine] | None = None
+        """The table's chat, read on first use and kept up to date."""
         self._rated = info.state == "over"
         """Whether this room has asked for the game's rating (a game loaded already finished
         was rated when it ended, or is left to the hub's retries)."""
@@ -180,6 +189,8 @@ class Room:
             conn.offer_state(state_text(self.view(conn.seat)))
             if conn.seat is not None and conn.seat not in was:
                 self.broadcast()
+            await self._chat_lines()
+            conn.offer_message(self._chat_history(conn.seat))
 
     async def detach(self, conn: Connection) -> None:
         async with self.lock:
@@ -268,6 +279,85 @@ class Room:
             self.owned = True
         await self._after_change()
 
+    # -- chat ---------------------------------------------------------------------------------
+
+    async def _chat_lines(self) -> list[ChatLine]:
+        """The table's chat so far (read once, then kept up to date; call under the lock)."""
+        if self._chat is None:
+            self._chat = await asyncio.to_thread(
+                chat_store.lines_since, self.hub.engine, self.info.id, 0
+            )
+        return self._chat
+
+    def _sees(self, line: ChatLine, seat: int | None) -> bool:
+        return visible_to(line, seat, self.info.quiet_spectators, self.info.state == "playing")
+
+    def _chat_history(self, seat: int | None) -> str:
+        lines = [line.json() for line in self._chat or [] if self._sees(line, seat)]
+        return json.dumps({"type": "chat_history", "lines": lines}, ensure_ascii=False)
+
+    def _send_chat(self, lines: list[ChatLine]) -> None:
+        for conn in list(self.connections):
+            for line in lines:
+                if self._sees(line, conn.seat):
+                    message = {"type": "chat", "line": line.json()}
+                    conn.offer_message(json.dumps(message, ensure_ascii=False))
+
+    async def say(
+        self, seat: int | None, account_id: int | None, author: str | None, text: object
+    ) -> ChatLine:
+        """A line of chat by the player at ``seat``, or by a logged-in spectator (``author``
+        is then their username); stored, then sent to everyone who may see it."""
+        said = check_text(text)
+        async with self.lock:
+            if seat is not None:
+                who = self.info.seats[seat]
+                author = who.nickname or f"Seat {seat + 1}"
+                account_id = who.account_id
+            elif author is None:
+                raise ApiError(
+                    401, "chat_login_required", "spectators log in to chat; players sit down"
+                )
+            known = await self._chat_lines()
+            line = await asyncio.to_thread(
+                chat_store.add_line,
+                self.hub.engine,
+                self.info.id,
+                seat,
+                account_id,
+                author,
+                said,
+                time.time(),
+            )
+            last = known[-1].n if known else 0
+            if line.n != last + 1:  # another process said something meanwhile
+                missed = await asyncio.to_thread(
+                    chat_store.lines_since, self.hub.engine, self.info.id, last
+                )
+                known.extend(missed)
+                self._send_chat(missed)
+            else:
+                known.append(line)
+                self._send_chat([line])
+        await self.hub.announce(self)
+        return line
+
+    async def chat_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The lines so far that the viewer at ``seat`` (None: a spectator) may see."""
+        async with self.lock:
+            lines = await self._chat_lines()
+            return [line.json() for line in lines if self._sees(line, seat)]
+
+    async def _sync_chat(self) -> None:
+        """Lines another process stored (call under the lock)."""
+        if self._chat is None:
+            return
+        last = self._chat[-1].n if self._chat else 0
+        new = await asyncio.to_thread(chat_store.lines_since, self.hub.engine, self.info.id, last)
+        if new:
+            self._chat.extend(new)
+            self._send_chat(new)
+
     # -- rematch ------------------------------------------------------------------------------
 
     async def rematch(self, seat: int) -> str | None:
@@ -311,6 +401,7 @@ class Room:
                 "title": info.title,
                 "language": info.language,
                 "rated": info.rated,
+                "quiet_spectators": info.quiet_spectators,
             }
         )
 
@@ -593,6 +684,7 @@ class Room:
             if await self._sync() or always:
                 self.broadcast()
                 self._schedule()
+            await self._sync_chat()
 
     async def _settle_clock(self) -> None:
         """Record the timeouts that are due (a skip clock at zero): the server keeps time."""
@@ -707,6 +799,11 @@ class Room:
         self._schedule()
         await self.hub.announce(self)
         if self.info.state == "over" and not self._rated:
+            if self.info.quiet_spectators and self._chat is not None:
+                # Over: the players may now read what the spectators said.
+                for conn in list(self.connections):
+                    if conn.seat is not None:
+                        conn.offer_message(self._chat_history(conn.seat))
             self._rated = True  # asked once from here; the hub retries what fails
             self.hub.rate_soon(self.info.id)
 

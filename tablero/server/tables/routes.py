@@ -42,6 +42,7 @@ from . import archive
 from .hub import Hub
 from .protocol import (
     AuthMessage,
+    ChatRequest,
     CreateTableRequest,
     MoveRequest,
     PreviewRequest,
@@ -234,6 +235,32 @@ def _install_api(app: FastAPI) -> None:
         async with room.lock:
             return {"ok": True, "seq": seq, "result": result_json(result), "table": room.view(seat)}
 
+    @app.get("/api/tables/{table_id}/chat")
+    async def chat_lines(table_id: str, request: Request) -> dict[str, Any]:
+        """The lines so far that this viewer may see (a seat by token or cookie, or not)."""
+        room, seat = await _room_and_seat(request, table_id, required=False)
+        return {"lines": await room.chat_for(seat)}
+
+    @app.post(
+        "/api/tables/{table_id}/chat",
+        status_code=201,
+        openapi_extra=request_body({JSON: json_body(ChatRequest)}),
+    )
+    async def chat_say(table_id: str, request: Request) -> dict[str, Any]:
+        """A line of chat: a seated player's (token or cookie), or a logged-in spectator's."""
+        limiter: RateLimiter = request.app.state.limiter
+        limiter.check_chat(client_address(request))
+        room, seat = await _room_and_seat(request, table_id, required=False)
+        req, _ = await read_model(request, ChatRequest)
+        account = await current_account(request) if seat is None else None
+        line = await room.say(
+            seat,
+            account.id if account else None,
+            account.username if account else None,
+            req.text,
+        )
+        return {"line": line.json()}
+
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         """A seated player asks for a rematch; the new table once every player has."""
@@ -359,6 +386,7 @@ class _WsConnection:
         self._lock = asyncio.Lock()
         self._pending_state: str | None = None
         self._sending_states: asyncio.Task[None] | None = None
+        self._messages: set[asyncio.Task[None]] = set()
         self._too_slow = False
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -375,6 +403,23 @@ class _WsConnection:
         self._pending_state = text
         if self._sending_states is None:
             self._sending_states = asyncio.get_running_loop().create_task(self._send_states())
+
+    def offer_message(self, text: str) -> None:
+        if self._too_slow:
+            return
+        task = asyncio.get_running_loop().create_task(self._send_message(text))
+        self._messages.add(task)
+        task.add_done_callback(self._messages.discard)
+
+    async def _send_message(self, text: str) -> None:
+        pending = self._sending_states
+        try:
+            if pending is not None:
+                await asyncio.shield(pending)
+            async with self._lock:
+                await self.websocket.send_text(text)
+        except Exception as e:  # the socket is closing: its reader leaves the table
+            log.debug("a WebSocket did not take a message (%s)", type(e).__name__)
 
     def too_slow(self) -> None:
         """Called by the watch: this socket has not taken its state in ``SEND_TIMEOUT``."""
@@ -529,8 +574,21 @@ class _Session:
         if kind == "auth":
             await self._auth(data)
             return None
+        if kind == "chat":
+            limiter: RateLimiter = self.websocket.app.state.limiter
+            limiter.check_chat(client_address(self.websocket))
+            account = None
+            if self.conn.seat is None:
+                account = await account_of(self.websocket)
+            await self.room.say(
+                self.conn.seat,
+                account.id if account else None,
+                account.username if account else None,
+                data.get("text"),
+            )
+            return None
         if kind not in ("move", "preview"):
-            raise ApiError(422, "invalid_request", "type: one of auth, move, preview, ping")
+            raise ApiError(422, "invalid_request", "type: one of auth, move, preview, chat, ping")
         seat = self.conn.seat
         if seat is None:
             raise ApiError(

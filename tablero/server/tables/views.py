@@ -176,6 +176,7 @@ def public_view(
         "seq": len(game.log) if game is not None else 0,
         "dictionary_hints": info.dictionary_hints,
         "rated": info.rated,
+        "quiet_spectators": info.quiet_spectators,
         "rematch": (
             {"asked": list(info.rematch_asked), "table": info.rematch_table}
             if info.state == "over"

@@ -97,6 +97,8 @@ class RateLimits:
     """Messages from one address on all its WebSockets together."""
     close_factor: int = 3
     """A socket that sends this many times its limit within the window is closed (4429)."""
+    chat: str = "5/10 seconds;30/minute"
+    """Chat lines from one address, over HTTP and WebSockets together."""
     signup: str = "20/hour"
     """``POST /api/accounts`` (a club signing its members up from one address is ~20)."""
     login_failures_address: str = "30/hour"
@@ -120,6 +122,7 @@ class RateLimits:
             socket_messages=scale(self.socket_messages),
             address_messages=scale(self.address_messages),
             close_factor=self.close_factor,
+            chat=scale(self.chat),
             signup=scale(self.signup),
             login_failures_address=scale(self.login_failures_address),
             login_failures_account=scale(self.login_failures_account),
@@ -171,6 +174,7 @@ class RateLimiter:
             "connect": parse(limits.connect),
             "signup": parse(limits.signup),
         }
+        self._chat = parse_many(limits.chat)
         self._login_address = parse_many(limits.login_failures_address)
         self._login_account = parse_many(limits.login_failures_account)
         self._socket = parse_many(limits.socket_messages)
@@ -196,6 +200,25 @@ class RateLimiter:
                 "wait a little and try again",
                 retry_after=self._retry_after(item, "http", action, address),
             )
+
+    def check_chat(self, address: str) -> None:
+        """Count one chat line from ``address``; 429 ``rate_limited`` past the limit."""
+        for item in self._chat:
+            if not self.strategy.test(item, "chat", address):
+                raise ApiError(
+                    429,
+                    "rate_limited",
+                    f"too many chat lines (at most {_describe(item)}); wait a little",
+                    retry_after=max(
+                        1,
+                        math.ceil(
+                            self.strategy.get_window_stats(item, "chat", address).reset_time
+                            - time.time()
+                        ),
+                    ),
+                )
+        for item in self._chat:
+            self.strategy.hit(item, "chat", address)
 
     def check_login(self, address: str, account_key: str) -> None:
         """Before a password is checked: 429 ``rate_limited`` when this address, or this
