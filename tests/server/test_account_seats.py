@@ -4,28 +4,14 @@ another's seat."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx2
-import pytest
 
-from tablero.lexicon import WordListLexicon
 from tablero.server.accounts.sessions import COOKIE
 
 from .harness import Server
 from .test_accounts import browser, error, login, sign_up
-
-
-@pytest.fixture(scope="module")
-def server(
-    module_db_url: str, mini_es: WordListLexicon, mini_ro: WordListLexicon
-) -> Iterator[Server]:
-    s = Server(module_db_url, {"es": mini_es, "ro": mini_ro})
-    s.start()
-    yield s
-    s.stop()
-
 
 _names = iter(f"seat{i}" for i in range(10_000))
 

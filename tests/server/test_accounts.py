@@ -18,16 +18,6 @@ from tablero.server.accounts.sessions import COOKIE
 from .harness import GENEROUS, Server, server_logs
 
 
-@pytest.fixture(scope="module")
-def server(
-    module_db_url: str, mini_es: WordListLexicon, mini_ro: WordListLexicon
-) -> Iterator[Server]:
-    s = Server(module_db_url, {"es": mini_es, "ro": mini_ro})
-    s.start()
-    yield s
-    s.stop()
-
-
 @contextlib.contextmanager
 def browser(server: Server) -> Iterator[httpx2.Client]:
     """A client that keeps cookies and sends this site's ``Origin`` on writes, as a browser

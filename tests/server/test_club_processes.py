@@ -6,41 +6,15 @@ finished game is rated once."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx2
-import pytest
 
-from tablero.lexicon import WordListLexicon
 from tablero.server.accounts.sessions import COOKIE
 
 from .harness import Server
-from .services import PgCluster, RedisServer
 from .test_accounts import login, sign_up
-from .test_processes import services  # noqa: F401  (the module's PostgreSQL and Redis)
-
-_n = iter(range(1000))
-
-
-@pytest.fixture
-def pair(
-    services: tuple[PgCluster, RedisServer],  # noqa: F811
-    mini_es: WordListLexicon,
-    mini_ro: WordListLexicon,
-) -> Iterator[tuple[Server, Server]]:
-    pg, redis = services
-    url = pg.new_database(f"club{next(_n)}")
-    lexicons = {"es": mini_es, "ro": mini_ro}
-    a = Server(url, lexicons, redis_url=redis.url)
-    b = Server(url, lexicons, redis_url=redis.url)
-    a.start()
-    b.start()
-    try:
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
+from .test_processes import pair, services  # noqa: F401  (two processes on PostgreSQL + Redis)
 
 
 def browser(server: Server) -> httpx2.Client:
@@ -55,7 +29,7 @@ def wait_for(predicate: Any, what: str) -> None:
 
 
 def test_seek_chat_resign_rating_and_rematch_across_processes(
-    pair: tuple[Server, Server],
+    pair: tuple[Server, Server],  # noqa: F811  (the fixture imported above)
 ) -> None:
     a, b = pair
     ana_a, luis_b = browser(a), browser(b)

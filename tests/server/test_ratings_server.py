@@ -5,13 +5,10 @@ each game rated once, profiles and the computer levels' ratings."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx2
-import pytest
 
-from tablero.lexicon import WordListLexicon
 from tablero.server.ratings import Rating, display, update
 from tablero.server.ratings import store as ratings_store
 from tablero.server.store.db import make_engine
@@ -19,17 +16,6 @@ from tablero.server.store.db import make_engine
 from .games import upload
 from .harness import Server
 from .test_accounts import error, sign_up
-
-
-@pytest.fixture(scope="module")
-def server(
-    module_db_url: str, mini_es: WordListLexicon, mini_ro: WordListLexicon
-) -> Iterator[Server]:
-    s = Server(module_db_url, {"es": mini_es, "ro": mini_ro})
-    s.start()
-    yield s
-    s.stop()
-
 
 _names = iter(f"rated{i}" for i in range(10_000))
 
@@ -59,7 +45,7 @@ class Player:
 
 def wait_rated(server: Server, player: Player, variant: str, games: int) -> dict[str, Any]:
     """The player's rating in ``variant`` once it counts ``games`` games (rated in a task)."""
-    deadline = time.time() + 20
+    deadline = time.time() + 120
     while True:
         ratings = player.me()["ratings"]
         if ratings.get(variant, {}).get("games") == games:
@@ -144,7 +130,7 @@ def test_casual_tables_are_not_rated(server: Server) -> None:
         if seats[1]["kind"] == "open":
             server.sit(table, 1, "Invitado")  # a guest
         player.resign(server, table)
-        deadline = time.time() + 60
+        deadline = time.time() + 180
         while server.view(table)["state"] != "over":  # computer players play on to the end
             assert time.time() < deadline
             time.sleep(0.05)

@@ -4,25 +4,10 @@ game starts at once with both seated), withdraw it; the refusals change nothing.
 from __future__ import annotations
 
 import concurrent.futures
-from collections.abc import Iterator
-
-import pytest
-
-from tablero.lexicon import WordListLexicon
 
 from .harness import Server
 from .test_accounts import error
 from .test_ratings_server import Player
-
-
-@pytest.fixture(scope="module")
-def server(
-    module_db_url: str, mini_es: WordListLexicon, mini_ro: WordListLexicon
-) -> Iterator[Server]:
-    s = Server(module_db_url, {"es": mini_es, "ro": mini_ro})
-    s.start()
-    yield s
-    s.stop()
 
 
 def offer(player: Player, **body: object) -> str:
