@@ -3,7 +3,7 @@
 // open. What the server says is wrong is shown under the field it names (`field` in its error),
 // and what was typed stays, but the passwords.
 
-import { ApiError, errorText } from "./api.js";
+import { ApiError, errorText, pages } from "./api.js";
 import { account, changePassword, logIn, logOut, signUp } from "./account.js";
 import { h } from "./dom.js";
 import { currentLanguage, has, t } from "./i18n.js";
@@ -21,6 +21,7 @@ export function accountControls() {
   const list = h("ul", { class: "account-menu", id: "account-menu", hidden: true },
     h("li", { class: "who" }, h("span", { text: t("account.logged_in_as") }), " ", h("strong", { text: me.username })),
     h("li", {}, h("a", { href: "/#my-games", "data-link": "", id: "menu-my-games", text: t("nav.my_games") })),
+    h("li", {}, h("a", { href: pages.player(me.username), "data-link": "", id: "menu-profile", text: t("nav.my_profile") })),
     h("li", {}, h("button", { type: "button", id: "menu-password", text: t("account.change_password"),
       onclick: () => { close(); passwordDialog(); } })),
     h("li", {}, h("button", { type: "button", id: "menu-logout", text: t("account.logout"),

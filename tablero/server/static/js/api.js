@@ -71,6 +71,18 @@ export const api = {
     request("POST", "/api/me/password", { body: { password, new_password: newPassword } }),
   savePrefs: (prefs) => request("PUT", "/api/me/prefs", { body: prefs }),
   myGames: () => request("GET", "/api/me/games"),
+  // the archive
+  replay: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`),
+  cgp: (id, ply) => request("GET", `/api/tables/${encodeURIComponent(id)}/cgp?ply=${encodeURIComponent(ply)}`),
+  // players
+  player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
+};
+
+/** Page addresses (the server serves index.html at each). */
+export const pages = {
+  table: (id) => `/t/${encodeURIComponent(id)}`,
+  replay: (id) => `/t/${encodeURIComponent(id)}/replay`,
+  player: (name) => `/p/${encodeURIComponent(name)}`,
 };
 
 /**

@@ -32,11 +32,14 @@ export function tileElement(variant, letter, { blank = false, rackBlank = false 
 }
 
 export class BoardView {
-  constructor(variant) {
+  /** `readOnly`: a board to look at (the replay): its squares are images with a spoken name,
+   *  not buttons, and none is a Tab stop. */
+  constructor(variant, { readOnly = false } = {}) {
     this.variant = variant;
+    this.readOnly = readOnly;
     this.cells = [];
     this.el = h("div", {
-      class: "board",
+      class: `board${readOnly ? " read-only" : ""}`,
       role: "group",
       "aria-label": t("board.label"),
       style: { "--cols": String(variant.columns), "--rows": String(variant.rows) },
@@ -52,12 +55,15 @@ export class BoardView {
       for (let c = 0; c < variant.columns; c++) {
         const kind = variant.kindAt(r, c);
         const start = variant.isStart(r, c);
-        const cell = h("button", {
-          type: "button",
-          class: `sq ${squareClass(kind)}${start ? " start" : ""}`,
-          tabindex: "-1",
-          dataset: { r: String(r), c: String(c), square: squareName(r, c) },
-        });
+        const cell = readOnly
+          ? h("div", { class: `sq ${squareClass(kind)}${start ? " start" : ""}`, role: "img",
+            dataset: { r: String(r), c: String(c), square: squareName(r, c) } })
+          : h("button", {
+            type: "button",
+            class: `sq ${squareClass(kind)}${start ? " start" : ""}`,
+            tabindex: "-1",
+            dataset: { r: String(r), c: String(c), square: squareName(r, c) },
+          });
         cell.sig = null;
         row.push(cell);
         this.el.append(cell);
@@ -80,12 +86,12 @@ export class BoardView {
    * (its tile or label) is rebuilt only when it changes, so the element under the pointer
    * stays the same between the two clicks of a double-click.
    */
-  update({ board, placement, last, cursor, selected, badge, cambioSquare }) {
+  update({ board, placement = null, last = new Set(), cursor = null, selected = null, badge = null, cambioSquare = null }) {
     const v = this.variant;
     for (let r = 0; r < v.rows; r++) {
       for (let c = 0; c < v.columns; c++) {
         const fixed = board && board[r] ? board[r][c] : null;
-        const mine = fixed ? null : placement.at(r, c);
+        const mine = fixed || !placement ? null : placement.at(r, c);
         const isCursor = Boolean(cursor && cursor.r === r && cursor.c === c);
         // One square is reachable with Tab (the cursor, else the start square); arrows move on.
         const tabStop = cursor ? isCursor : v.isStart(r, c) && this.isFirstStart(r, c);
@@ -140,7 +146,7 @@ export class BoardView {
     cell.classList.toggle("filled", Boolean(fixed || mine));
     cell.classList.toggle("tentative", Boolean(mine));
     cell.classList.toggle("cambio-target", o.isCambio);
-    cell.tabIndex = o.tabStop ? 0 : -1;
+    if (!this.readOnly) cell.tabIndex = o.tabStop ? 0 : -1;
     if (mine) cell.dataset.drag = "board";
     else delete cell.dataset.drag;
     const parts = [squareName(r, c)];

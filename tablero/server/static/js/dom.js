@@ -53,3 +53,17 @@ export function replace(el, ...children) {
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An SVG element: s("path", {d: "M0 0", class: "line"}, child...). Attributes only (no
+ *  listeners, no style strings); `text` sets textContent. */
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === "text") el.textContent = String(value);
+    else el.setAttribute(key, String(value));
+  }
+  return append(el, children);
+}

@@ -5,7 +5,7 @@ import { account, myGames } from "./account.js";
 import { api, errorText } from "./api.js";
 import { $, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { accountMark } from "./panels.js";
+import { accountMark, playerName } from "./panels.js";
 import { lastNickname, saveNickname, saveSeat, seatFor } from "./prefs.js";
 
 const REFRESH_MS = 4000;
@@ -303,7 +303,7 @@ function seatChip(s, isYou = false) {
   if (s.kind === "open") cls += " open";
   else if (s.kind === "bot") { text = `${text} \u00b7 ${t("seat.bot_level", { level: s.bot_level })}`; cls += " bot"; }
   if (isYou) cls += " you";
-  return h("li", { class: cls }, h("span", { text }),
+  return h("li", { class: cls }, s.account ? playerName(text, true, "chip-name") : h("span", { text }),
     s.account ? accountMark() : null);
 }
 

@@ -1,12 +1,15 @@
 // The single-page app: a header with the personal options and the account, and one page at a
-// time — the lobby at "/" (with the player's own games at "/#my-games") or a table at
-// "/t/{id}". Links marked data-link change page without reloading.
+// time — the lobby at "/" (with the player's own games at "/#my-games"), a table at "/t/{id}",
+// a finished game's replay at "/t/{id}/replay", a player's profile at "/p/{username}". Links
+// marked data-link change page without reloading.
 
 import { loadAccount, onAccountChange } from "./account.js";
 import { accountControls } from "./accountui.js";
 import { h, replace } from "./dom.js";
 import { setLanguage, t, translatePage } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
+import { ProfilePage } from "./profile.js";
+import { ReplayPage } from "./replay.js";
 import {
   applyPrefs, BOARD_SIZES, LANGUAGES, onPrefsChange, prefs, setPref, TILE_THEMES,
 } from "./prefs.js";
@@ -16,15 +19,26 @@ const main = document.getElementById("app");
 let page = null;
 
 function route(path) {
-  const m = /^\/t\/([^/]+)\/?$/.exec(path);
-  return m ? { name: "table", id: decodeURIComponent(m[1]) } : { name: "lobby" };
+  const decode = (x) => { try { return decodeURIComponent(x); } catch { return x; } };
+  let m = /^\/t\/([^/]+)\/replay\/?$/.exec(path);
+  if (m) return { name: "replay", id: decode(m[1]) };
+  m = /^\/t\/([^/]+)\/?$/.exec(path);
+  if (m) return { name: "table", id: decode(m[1]) };
+  m = /^\/p\/([^/]+)\/?$/.exec(path);
+  if (m) return { name: "player", name_: decode(m[1]) };
+  return { name: "lobby" };
 }
 
 async function show(path, hash = "") {
   if (page) page.unmount();
   const r = route(path);
+  const onTitle = (title) => { document.title = `${title} \u2014 tablero`; };
   if (r.name === "table") {
-    page = new TablePage(main, r.id, { onTitle: (title) => { document.title = `${title} \u2014 tablero`; } });
+    page = new TablePage(main, r.id, { onTitle });
+  } else if (r.name === "replay") {
+    page = new ReplayPage(main, r.id, { onTitle });
+  } else if (r.name === "player") {
+    page = new ProfilePage(main, r.name_, { onTitle });
   } else {
     document.title = `${t("lobby.tables")} \u2014 tablero`;
     page = new LobbyPage(main, { navigate });

@@ -1,7 +1,7 @@
 // The table page's side panels as plain functions of the table view: the players, the preview's
 // verdict, the moves, the end-of-game summary. They build elements and hold no state.
 
-import { errorText } from "./api.js";
+import { errorText, pages } from "./api.js";
 import { tileElement } from "./board.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -29,6 +29,26 @@ export function accountMark() {
     "aria-label": t("seat.account"), text: "\u2713" });
 }
 
+/**
+ * A player's name: a link to their profile (/p/{name}) when the seat is an account's (its
+ * nickname is the username), else plain text.
+ */
+export function playerName(name, isAccount, className = "nick") {
+  if (isAccount && name) {
+    return h("a", { class: `${className} player-link`, href: pages.player(name), "data-link": "", text: name });
+  }
+  return h("span", { class: className, text: name });
+}
+
+/** A rating: the number, and a "?" when it is still provisional (said in words to screen
+ *  readers and in a tooltip). */
+export function ratingElement(rating, provisional) {
+  return h("span", { class: `rating${provisional ? " provisional" : ""}` },
+    h("span", { class: "rating-n", text: String(rating) }),
+    provisional ? h("span", { class: "prov", title: t("rating.provisional"), "aria-hidden": "true", text: "?" }) : null,
+    provisional ? h("span", { class: "sr-only", text: ` (${t("rating.provisional")})` }) : null);
+}
+
 /** The players: name, tags, connection, score, tiles left and a clock element to tick. */
 export function seatList(table, seatName, onLeave) {
   const items = table.seats.map((s) => {
@@ -50,7 +70,7 @@ export function seatList(table, seatName, onLeave) {
       s.resigned && "resigned"];
     return h("li", { class: classes.filter(Boolean).join(" "), dataset: { seat: String(s.seat) } },
       h("div", { class: "seat-name" }, dot,
-        h("span", { class: "nick", text: s.kind === "open" ? t("seat.open") : seatName(s.seat) }),
+        s.kind === "open" ? h("span", { class: "nick", text: t("seat.open") }) : playerName(seatName(s.seat), s.account),
         s.account ? accountMark() : null, tags),
       h("div", { class: "seat-stats" },
         h("span", { class: "score", text: String(s.score ?? 0) }),
@@ -90,28 +110,39 @@ export function previewVerdict(p) {
   return parts;
 }
 
+/** A history entry in words: {move, note} ("8H CASA", or "pass", "resigned"...). */
+export function moveWords(m, seatName) {
+  let move = m.move || "";
+  let note = "";
+  switch (m.kind) {
+    case "passed": move = t("history.passed"); break;
+    case "exchanged": move = t("history.exchanged", { n: m.tiles ?? "" }); break;
+    case "lost_turn": note = t("history.lost_turn"); break;
+    case "challenge_upheld": move = t("history.challenge_upheld", { name: seatName(m.target) }); break;
+    case "challenge_failed": move = t("history.challenge_failed"); break;
+    case "timeout": move = t("history.timeout"); break;
+    case "skip": move = t("history.skip"); break;
+    case "shuffle": move = t("history.shuffle", { name: seatName(m.target) }); break;
+    case "resigned": move = t("history.resigned"); break;
+    default: break;
+  }
+  return { move, note };
+}
+
+/** Whether a history entry's points are worth a column (not for a shuffle, a skip, a resignation). */
+export function hasPoints(m) {
+  return !["shuffle", "skip", "resigned"].includes(m.kind);
+}
+
 /** The moves so far, as a table (or a line saying there are none). */
 export function historyBody(table, seatName) {
   const rows = (table.history || []).map((m) => {
-    let move = m.move || "";
-    let note = "";
-    switch (m.kind) {
-      case "passed": move = t("history.passed"); break;
-      case "exchanged": move = t("history.exchanged", { n: m.tiles ?? "" }); break;
-      case "lost_turn": note = t("history.lost_turn"); break;
-      case "challenge_upheld": move = t("history.challenge_upheld", { name: seatName(m.target) }); break;
-      case "challenge_failed": move = t("history.challenge_failed"); break;
-      case "timeout": move = t("history.timeout"); break;
-      case "skip": move = t("history.skip"); break;
-      case "shuffle": move = t("history.shuffle", { name: seatName(m.target) }); break;
-      case "resigned": move = t("history.resigned"); break;
-      default: break;
-    }
+    const { move, note } = moveWords(m, seatName);
     return h("tr", { class: `kind-${m.kind}` },
       h("td", { class: "n", text: String(m.n ?? "") }),
       h("td", { class: "who", text: m.nickname || seatName(m.seat) }),
       h("td", { class: "mv" }, h("span", { text: move }), note ? h("span", { class: "note", text: ` (${note})` }) : null),
-      h("td", { class: "pts", text: ["shuffle", "skip", "resigned"].includes(m.kind) ? "" : String(m.score ?? 0) }),
+      h("td", { class: "pts", text: hasPoints(m) ? String(m.score ?? 0) : "" }),
       h("td", { class: "tot", text: m.total === undefined ? "" : String(m.total) }));
   });
   if (!rows.length) return h("p", { class: "hint", text: t("history.empty") });
@@ -132,7 +163,8 @@ export function resultParts(table, variant, seatName) {
     dataset: { seat: String(x.seat), place: String(x.place) },
   },
   h("span", { class: "place", text: `${x.place}.` }),
-  h("span", { class: "nick" }, h("span", { text: x.nickname || seatName(x.seat) }),
+  h("span", { class: "nick" },
+    playerName(x.nickname || seatName(x.seat), Boolean((table.seats[x.seat] || {}).account), "name"),
     x.resigned ? h("span", { class: "tag resigned", text: t("seat.resigned") }) : null),
   h("span", { class: "score", text: String(x.score) })));
   const rows = table.seats.map((s) => {

@@ -5,9 +5,11 @@
 // The page acts for a seat with the seat's token kept in this browser, or, for a logged-in
 // player whose account holds a seat here, with the session cookie (another browser of the
 // same player): then `this.seat.token` is null and requests go without a token.
+//
+// At the end, a link to the replay.
 
 import { account } from "./account.js";
-import { api, ApiError, errorText } from "./api.js";
+import { api, ApiError, errorText, pages } from "./api.js";
 import { BoardView, tileElement } from "./board.js";
 import { formatClock, secondsLeft } from "./clock.js";
 import { confirmDialog, pickBlankLetter, pickExchange } from "./dialogs.js";
@@ -472,7 +474,13 @@ export class TablePage {
   renderResult() {
     const el = this.els.result;
     el.hidden = !this.table.result || this.table.state !== "over";
-    if (!el.hidden) replace(el, ...resultParts(this.table, this.variant, (seat) => this.seatName(seat)));
+    if (!el.hidden) {
+      const keep = document.activeElement && el.contains(document.activeElement) ? document.activeElement.id : null;
+      replace(el, ...resultParts(this.table, this.variant, (seat) => this.seatName(seat)),
+        h("p", { class: "result-links" }, h("a", { href: pages.replay(this.id), "data-link": "", id: "result-replay",
+          text: t("table.replay") })));
+      if (keep && document.getElementById(keep)) document.getElementById(keep).focus();
+    }
   }
 
   showConnection(status) {
