@@ -1,17 +1,154 @@
-"""The club in the browser: the replay page of a finished game (keyboard steps, the board
-changing, the position as CGP), and the replay of a game still in play.
+"""The club in the browser: a game offered in the lobby (a seek) and accepted from another
+browser, a rated game's effect on both profiles, and the replay page of a finished game
+(keyboard steps, the board changing, the position as CGP).
 
-The replay uses the tiny ``mini`` rule file (every word counts), played through the API.
+Rated games need a built-in game (an uploaded rule file is never rated): the seek is for
+Cuvinte în Cutie (whose dictionary the computer-player test has loaded already in a whole run),
+played for one pass and a resignation. The replay uses the tiny ``mini`` rule file (every word
+counts), played through the API.
 """
 
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 from playwright.sync_api import expect
 
-from .ui import square
+from .ui import (
+    action,
+    history_rows,
+    is_my_turn,
+    sign_up,
+    square,
+    table_id,
+    wait_my_turn,
+)
+
+PASSWORD = "correct horse battery"
+
+
+def new_name(prefix: str) -> str:
+    return f"{prefix}{uuid.uuid4().hex[:8]}"
+
+
+def until(page: Any, condition: Any, tries: int = 300) -> None:
+    """Wait (letting Playwright deliver its events) until ``condition()`` holds."""
+    for _ in range(tries):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the condition never held")
+
+
+def confirm(page: Any) -> None:
+    page.locator('dialog.confirm [data-confirm="yes"]').click()
+
+
+def profile_rating(page: Any, username: str, variant: str) -> str:
+    """Open the player's profile and read their rating in ``variant`` (the rating of a game
+    is stored as the game ends: look again until it is there)."""
+    card = page.locator(f'.rating-card[data-variant="{variant}"] .rating-n')
+    for _ in range(20):
+        page.goto(f"/p/{username}")
+        expect(page.locator(".profile-name")).to_have_text(username)
+        if card.count():
+            return str(card.inner_text())
+        page.wait_for_timeout(250)
+    raise AssertionError(f"no {variant} rating on {username}'s profile")
+
+
+def test_a_seek_accepted_a_rated_game_and_the_profiles(
+    new_page: Any, server: Any, shot: Any
+) -> None:
+    game_title = {v["name"]: v["title"] for v in server.call("GET", "/api/variants")}["cuvinte"]
+    ana_name, luis_name = new_name("ana"), new_name("luis")
+    ana = new_page()
+    ana.goto("/")
+    sign_up(ana, ana_name, PASSWORD)
+
+    # Offer a game: Cuvinte în Cutie, two seats, untimed, rated.
+    ana.select_option("#seek-variant", "cuvinte")
+    ana.select_option("#seek-seats", "2")
+    ana.select_option("#seek-clock", "none")
+    expect(ana.locator("#seek-rated")).to_be_checked()
+    ana.click("#seek-offer")
+    mine = ana.locator(".seek.mine")
+    expect(mine).to_have_count(1)
+    seek = mine.get_attribute("data-seek")
+    assert seek
+    expect(mine.locator(".seeker")).to_have_text(ana_name)
+    expect(mine.locator(".rating")).to_contain_text("1500")
+    expect(mine.locator(".rating .prov")).to_have_text("?")  # provisional
+    expect(mine.locator(".badge")).to_have_text("Rated")
+    expect(mine.locator('[data-action="accept"]')).to_have_count(0)  # not one's own
+    expect(mine.locator('[data-action="withdraw"]')).to_be_visible()
+    # A second offer, casual, withdrawn again.
+    ana.uncheck("#seek-rated")
+    ana.click("#seek-offer")
+    expect(mine).to_have_count(2)
+    casual = ana.locator(".seek.mine").filter(has=ana.locator(".badge.casual"))
+    casual.locator('[data-action="withdraw"]').click()
+    expect(mine).to_have_count(1)
+    expect(ana.locator(".seek-message")).to_have_text("Your offer was withdrawn.")
+
+    # A guest sees the offer, and is told to log in to accept it.
+    guest = new_page(locale="es-ES")
+    guest.goto("/")
+    offered = guest.locator(f'.seek[data-seek="{seek}"]')
+    expect(offered.locator(".game")).to_have_text(game_title)
+    expect(offered.locator(".seeker")).to_have_text(ana_name)
+    expect(offered.locator("button")).to_have_count(0)
+    expect(guest.locator(".seek-guest")).to_contain_text("Inicia sesión")
+
+    # Another player accepts it: both are at the table, seated, the game started.
+    luis = new_page()
+    luis.goto("/")
+    sign_up(luis, luis_name, PASSWORD)
+    shot(luis, "club-lobby-seeks")
+    luis.locator(f'.seek[data-seek="{seek}"] [data-action="accept"]').click()
+    luis.wait_for_url(re.compile(r"/t/[^/]+$"), timeout=90_000)  # the first Romanian game loads
+    table = table_id(luis)
+    ana.wait_for_url(re.compile(f"/t/{table}$"))  # the seeker's lobby noticed by itself
+    for page, name in ((ana, ana_name), (luis, luis_name)):
+        expect(page.locator(".rack .rack-tile")).to_have_count(7)
+        expect(page.locator(".seat.is-you .nick")).to_have_text(name)
+    # Account seats link to their profiles.
+    expect(ana.locator(f'.seat a.player-link[href="/p/{luis_name}"]')).to_have_text(luis_name)
+    expect(ana.locator('.seat[data-seat="0"] .nick')).to_have_text(ana_name)  # the seeker
+
+    # A pass, then the other player resigns: the one who passed wins.
+    until(ana, lambda: is_my_turn(ana) or is_my_turn(luis))
+    mover, other = (ana, luis) if is_my_turn(ana) else (luis, ana)
+    action(mover, "pass").click()
+    confirm(mover)
+    wait_my_turn(other)
+    expect(history_rows(ana)).to_have_count(1)
+    action(other, "resign").click()
+    confirm(other)
+    for page in (ana, luis):
+        expect(page.locator(".result .reason")).to_have_text("Every other player resigned.")
+        expect(page.locator("#result-replay")).to_be_visible()
+    winner = ana_name if mover is ana else luis_name
+    loser = luis_name if mover is ana else ana_name
+
+    # Both profiles show the new ratings, and the game with a link to its replay.
+    look = ana.context.new_page()
+    assert profile_rating(look, winner, "cuvinte") == "1578"
+    row = look.locator(f'.game-row[data-table="{table}"]')
+    expect(row.locator(".badge.outcome")).to_have_text("Win")
+    expect(row.locator(".tag.rated")).to_be_visible()
+    expect(row.locator("a.replay-link")).to_have_attribute("href", f"/t/{table}/replay")
+    chart = look.locator('.rating-card[data-variant="cuvinte"] svg.rating-chart')
+    expect(chart).to_have_attribute("role", "img")
+    expect(chart.locator("title")).to_have_text(re.compile("Rating in"))
+    expect(look.locator('.rating-card[data-variant="cuvinte"] .chart-summary')).to_contain_text(
+        "From 1500 to 1578"
+    )
+    shot(look, "club-profile")
+    assert profile_rating(look, loser, "cuvinte") == "1422"
+    expect(look.locator(f'.game-row[data-table="{table}"] .badge.outcome')).to_have_text("Loss")
 
 
 def finished_mini_game(server: Any) -> tuple[str, list[str]]:

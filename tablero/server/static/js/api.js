@@ -71,11 +71,18 @@ export const api = {
     request("POST", "/api/me/password", { body: { password, new_password: newPassword } }),
   savePrefs: (prefs) => request("PUT", "/api/me/prefs", { body: prefs }),
   myGames: () => request("GET", "/api/me/games"),
+  // seeks (logged in: offer, accept, withdraw; anyone may read them)
+  seeks: () => request("GET", "/api/seeks"),
+  seek: (id) => request("GET", `/api/seeks/${encodeURIComponent(id)}`),
+  offerSeek: (spec) => request("POST", "/api/seeks", { body: spec }),
+  acceptSeek: (id) => request("POST", `/api/seeks/${encodeURIComponent(id)}/accept`, { body: {} }),
+  withdrawSeek: (id) => request("DELETE", `/api/seeks/${encodeURIComponent(id)}`),
   // the archive
   replay: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`),
   cgp: (id, ply) => request("GET", `/api/tables/${encodeURIComponent(id)}/cgp?ply=${encodeURIComponent(ply)}`),
-  // players
+  // players and ratings
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
+  botRatings: () => request("GET", "/api/ratings/bots"),
 };
 
 /** Page addresses (the server serves index.html at each). */

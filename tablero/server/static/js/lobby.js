@@ -1,15 +1,15 @@
-// The lobby (/): a logged-in player's own games, the open tables, and the form that creates a
-// new one.
+// The lobby (/): a logged-in player's own games, the games on offer (seeks.js), the open
+// tables, and the forms that offer a game and create a new table.
 
 import { account, myGames } from "./account.js";
 import { api, errorText } from "./api.js";
 import { $, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { accountMark, playerName } from "./panels.js";
+import { accountMark, playerName, ratingElement } from "./panels.js";
 import { lastNickname, saveNickname, saveSeat, seatFor } from "./prefs.js";
+import { CLOCK_CHOICES, Seeks } from "./seeks.js";
 
 const REFRESH_MS = 4000;
-const CLOCK_CHOICES = [5, 10, 15, 20, 25, 30, 45, 60];
 
 export class LobbyPage {
   constructor(root, { navigate }) {
@@ -18,7 +18,9 @@ export class LobbyPage {
     this.variants = [];     // built-in games, from /api/variants
     this.uploads = [];      // rule files uploaded in this session: full variant data with id
     this.details = new Map(); // name -> full variant data (for seat limits and the clock)
+    this.botRatings = [];   // [{level, name, ratings: {variant: {rating, games, provisional}}}]
     this.timer = null;
+    this.seeks = null;
   }
 
   async mount() {
@@ -30,27 +32,35 @@ export class LobbyPage {
       return;
     }
     this.build();
-    await Promise.all([this.refresh(), this.refreshMine()]);
-    this.timer = setInterval(() => { this.refresh(); this.refreshMine(); }, REFRESH_MS);
+    // The computer levels' ratings, shown next to the level chosen (not needed to play).
+    api.botRatings().then((r) => { this.botRatings = r; this.showBotRatings(); }).catch(() => {});
+    await Promise.all([this.refresh(), this.refreshMine(), this.seeks.refresh()]);
+    this.timer = setInterval(() => { this.refresh(); this.refreshMine(); this.seeks.refresh(); }, REFRESH_MS);
   }
 
   unmount() {
     clearInterval(this.timer);
+    if (this.seeks) this.seeks.unmount();
   }
 
   build() {
     this.list = h("div", { class: "table-list", "aria-live": "polite" });
     this.form = this.buildForm();
     this.mine = account() ? h("div", { class: "my-games-list" }) : null;
+    this.seeks = new Seeks({ navigate: this.navigate, variants: this.variants, onChange: () => this.refreshMine() });
     replace(this.root, h("div", { class: "lobby" },
       this.mine ? h("section", { class: "lobby-mine", id: "my-games", tabindex: "-1", "aria-labelledby": "my-games-h" },
         h("h1", { id: "my-games-h", text: t("nav.my_games") }), this.mine) : null,
-      h("section", { class: "lobby-tables", "aria-labelledby": "tables-h" },
-        h("div", { class: "section-head" }, h("h1", { id: "tables-h", text: t("lobby.tables") }),
-          h("button", { type: "button", class: "tool", text: t("lobby.refresh"), onclick: () => this.refresh() })),
-        this.list),
-      h("section", { class: "lobby-create panel", "aria-labelledby": "create-h" },
-        h("h2", { id: "create-h", text: t("lobby.new_table") }), this.form)));
+      h("div", { class: "lobby-main" },
+        this.seeks.section,
+        h("section", { class: "lobby-tables", "aria-labelledby": "tables-h" },
+          h("div", { class: "section-head" }, h("h1", { id: "tables-h", text: t("lobby.tables") }),
+            h("button", { type: "button", class: "tool", text: t("lobby.refresh"), onclick: () => this.refresh() })),
+          this.list)),
+      h("div", { class: "lobby-aside" },
+        this.seeks.form,
+        h("section", { class: "lobby-create panel", "aria-labelledby": "create-h" },
+          h("h2", { id: "create-h", text: t("lobby.new_table") }), this.form))));
     this.variantChanged();
   }
 
@@ -228,10 +238,34 @@ export class LobbyPage {
         [1, 2, 3, 4, 5].map((l) => h("option", { value: String(l), text: t(`lobby.level_${l}`) })));
       level.value = prev.level;
       level.hidden = kind.value !== "bot";
-      kind.addEventListener("change", () => { level.hidden = kind.value !== "bot"; });
-      rows.push(h("div", { class: "seat-row" }, h("span", { class: "seat-label", text: t("lobby.seat_n", { n: i + 1 }) }), kind, level));
+      const rating = h("span", { class: "level-rating", id: `seat-${i}-rating`, hidden: true });
+      level.setAttribute("aria-describedby", rating.id);
+      kind.addEventListener("change", () => { level.hidden = kind.value !== "bot"; this.showBotRatings(); });
+      level.addEventListener("change", () => this.showBotRatings());
+      rows.push(h("div", { class: "seat-row" }, h("span", { class: "seat-label", text: t("lobby.seat_n", { n: i + 1 }) }),
+        kind, level, rating));
     }
     replace(this.seatRows, rows);
+    this.showBotRatings();
+  }
+
+  /** Next to each computer seat's level: that level's rating in the chosen game, if it has one. */
+  showBotRatings() {
+    const game = this.variantSelect.value;
+    for (const row of this.seatRows.querySelectorAll(".seat-row")) {
+      const kind = $("select.seat-kind", row).value;
+      const level = Number($("select.seat-level", row).value);
+      const el = $(".level-rating", row);
+      const entry = this.botRatings.find((b) => b.level === level);
+      const r = entry && entry.ratings ? entry.ratings[game] : null;
+      el.hidden = kind !== "bot" || !r;
+      if (el.hidden) {
+        el.replaceChildren();
+        continue;
+      }
+      replace(el, h("span", { class: "level-rating-label", text: t("lobby.level_rating") }), " ",
+        ratingElement(r.rating, r.provisional));
+    }
   }
 
   async uploadFile() {
