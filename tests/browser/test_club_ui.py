@@ -1,6 +1,6 @@
 """The club in the browser: a game offered in the lobby (a seek) and accepted from another
-browser, a rated game's effect on both profiles, and the replay page of a finished game
-(keyboard steps, the board changing, the position as CGP).
+browser, a rated game's effect on both profiles, a rematch from both players, and the replay
+page of a finished game (keyboard steps, the board changing, the position as CGP).
 
 Rated games need a built-in game (an uploaded rule file is never rated): the seek is for
 Cuvinte în Cutie (whose dictionary the computer-player test has loaded already in a whole run),
@@ -18,9 +18,11 @@ from playwright.sync_api import expect
 
 from .ui import (
     action,
+    create_table,
     history_rows,
     is_my_turn,
     sign_up,
+    sit_from_lobby,
     square,
     table_id,
     wait_my_turn,
@@ -59,7 +61,7 @@ def profile_rating(page: Any, username: str, variant: str) -> str:
     raise AssertionError(f"no {variant} rating on {username}'s profile")
 
 
-def test_a_seek_accepted_a_rated_game_and_the_profiles(
+def test_a_seek_accepted_a_rated_game_the_profiles_and_a_rematch(
     new_page: Any, server: Any, shot: Any
 ) -> None:
     game_title = {v["name"]: v["title"] for v in server.call("GET", "/api/variants")}["cuvinte"]
@@ -129,7 +131,7 @@ def test_a_seek_accepted_a_rated_game_and_the_profiles(
     confirm(other)
     for page in (ana, luis):
         expect(page.locator(".result .reason")).to_have_text("Every other player resigned.")
-        expect(page.locator("#result-replay")).to_be_visible()
+        expect(page.locator("#rematch-button")).to_be_visible()
     winner = ana_name if mover is ana else luis_name
     loser = luis_name if mover is ana else ana_name
 
@@ -149,6 +151,24 @@ def test_a_seek_accepted_a_rated_game_and_the_profiles(
     shot(look, "club-profile")
     assert profile_rating(look, loser, "cuvinte") == "1422"
     expect(look.locator(f'.game-row[data-table="{table}"] .badge.outcome')).to_have_text("Loss")
+    look.close()
+
+    # Rematch: the first to ask waits, and the others see who asked.
+    ana.click("#rematch-button")
+    expect(ana.locator("#rematch-waiting")).to_have_text("Waiting for the others…")
+    expect(luis.locator(".rematch-asked")).to_contain_text(ana_name)
+    shot(luis, "club-rematch")
+    luis.click("#rematch-button")
+    # Both go to the new table, seated one seat on (the seeker now at seat 2).
+    luis.wait_for_url(re.compile(r"/t/[^/]+$"))
+    until(luis, lambda: table_id(luis) != table)
+    rematch = table_id(luis)
+    ana.wait_for_url(re.compile(f"/t/{rematch}$"))
+    for page, name in ((ana, ana_name), (luis, luis_name)):
+        expect(page.locator(".rack .rack-tile")).to_have_count(7)
+        expect(page.locator(".seat.is-you .nick")).to_have_text(name)
+        expect(page.locator('.seat[data-seat="0"] .nick')).to_have_text(luis_name)
+        expect(page.locator('.seat[data-seat="1"] .nick')).to_have_text(ana_name)
 
 
 def finished_mini_game(server: Any) -> tuple[str, list[str]]:
@@ -232,3 +252,40 @@ def test_the_replay_of_a_game_in_play_says_so(new_page: Any, server: Any) -> Non
     page.get_by_role("link", name="Masa").click()
     expect(page).to_have_url(re.compile(f"/t/{table}$"))
     expect(page.locator(".board")).to_be_visible()
+
+
+def test_guests_ask_for_a_rematch_and_keep_their_seats(new_page: Any) -> None:
+    ana = new_page()
+    table = create_table(ana, upload="mini.toml", seats=["open", "open"], nickname="Ana")
+    luis = new_page(locale="es-ES")
+    sit_from_lobby(luis, table, "Luis")
+    until(ana, lambda: is_my_turn(ana) or is_my_turn(luis))
+    resigner = ana if is_my_turn(ana) else luis  # resigning is allowed on one's turn or not
+    action(resigner, "resign").click()
+    confirm(resigner)
+    expect(ana.locator("#rematch-button")).to_be_visible()
+    spectator = new_page()
+    spectator.goto(f"/t/{table}")
+    expect(spectator.locator(".result")).to_be_visible()
+    expect(spectator.locator("#rematch-button")).to_have_count(0)  # spectators do not ask
+
+    luis.click("#rematch-button")
+    expect(luis.locator("#rematch-waiting")).to_have_text("Esperando a los demás…")
+    expect(ana.locator(".rematch-asked")).to_have_text("Asked for a rematch: Luis")
+    ana.click("#rematch-button")
+    luis.wait_for_url(re.compile(r"/t/[^/]+$"))
+    until(ana, lambda: table_id(ana) != table)
+    rematch = table_id(ana)
+    luis.wait_for_url(re.compile(f"/t/{rematch}$"))
+    # Each guest's token went with them, one seat on: both seated, with a rack.
+    for page, name, seat in ((ana, "Ana", 1), (luis, "Luis", 0)):
+        expect(page.locator(".rack .rack-tile")).to_have_count(3)
+        expect(page.locator(".seat.is-you .nick")).to_have_text(name)
+        stored = page.evaluate(
+            "(id) => JSON.parse(localStorage.getItem(`tablero.seat.${id}`))", rematch
+        )
+        assert stored["seat"] == seat
+    # The spectator is offered the new table, not taken there.
+    expect(spectator.locator("#rematch-go")).to_have_text("Watch the rematch")
+    expect(spectator.locator("#rematch-go")).to_have_attribute("href", f"/t/{rematch}")
+    assert table_id(spectator) == table

@@ -77,7 +77,8 @@ export const api = {
   offerSeek: (spec) => request("POST", "/api/seeks", { body: spec }),
   acceptSeek: (id) => request("POST", `/api/seeks/${encodeURIComponent(id)}/accept`, { body: {} }),
   withdrawSeek: (id) => request("DELETE", `/api/seeks/${encodeURIComponent(id)}`),
-  // the archive
+  // the end of a game, and the archive
+  rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token, body: {} }),
   replay: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`),
   cgp: (id, ply) => request("GET", `/api/tables/${encodeURIComponent(id)}/cgp?ply=${encodeURIComponent(ply)}`),
   // players and ratings

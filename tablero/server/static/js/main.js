@@ -34,7 +34,7 @@ async function show(path, hash = "") {
   const r = route(path);
   const onTitle = (title) => { document.title = `${title} \u2014 tablero`; };
   if (r.name === "table") {
-    page = new TablePage(main, r.id, { onTitle });
+    page = new TablePage(main, r.id, { onTitle, navigate });
   } else if (r.name === "replay") {
     page = new ReplayPage(main, r.id, { onTitle });
   } else if (r.name === "player") {

@@ -114,6 +114,18 @@ export function saveSeat(tableId, seat, token) {
   localStorage.setItem(tokenKey(tableId), JSON.stringify({ seat, token }));
 }
 
+/**
+ * A rematch: a guest's token carries over to the new table, where the player sits one seat on
+ * (who sat at seat i sits at i + 1, the last at 0). Copies this browser's token, if any.
+ */
+export function carrySeat(oldTableId, newTableId, seatCount) {
+  const old = seatFor(oldTableId);
+  if (!old || seatFor(newTableId)) return;
+  try {
+    saveSeat(newTableId, (old.seat + 1) % seatCount, old.token);
+  } catch { /* private mode: the new table opens as a spectator's */ }
+}
+
 export function forgetSeat(tableId) {
   localStorage.removeItem(tokenKey(tableId));
 }

@@ -6,7 +6,9 @@
 // player whose account holds a seat here, with the session cookie (another browser of the
 // same player): then `this.seat.token` is null and requests go without a token.
 //
-// At the end, a link to the replay.
+// At the end: Rematch for the seated players (the new table's id arrives in every `state` of
+// the old table, `rematch.table`; who asked goes there, with their token carried over), and a
+// link to the replay.
 
 import { account } from "./account.js";
 import { api, ApiError, errorText, pages } from "./api.js";
@@ -20,7 +22,9 @@ import { LiveTable } from "./live.js";
 import {
   BLANK, chooseTile, digraphCompletion, foldKey, Placement, squareName, startsDigraph,
 } from "./placement.js";
-import { forgetSeat, lastNickname, saveNickname, saveSeat, seatFor } from "./prefs.js";
+import {
+  carrySeat, forgetSeat, lastNickname, saveNickname, saveSeat, seatFor,
+} from "./prefs.js";
 import { historyBody, previewVerdict, resultParts, seatList } from "./panels.js";
 import { playMoveSound, playTurnSound } from "./sound.js";
 import { VariantView } from "./variant.js";
@@ -28,10 +32,12 @@ import { VariantView } from "./variant.js";
 const PREVIEW_DELAY_MS = 180;
 
 export class TablePage {
-  constructor(root, tableId, { onTitle } = {}) {
+  constructor(root, tableId, { onTitle, navigate } = {}) {
     this.root = root;
     this.id = tableId;
     this.onTitle = onTitle || (() => {});
+    this.navigate = navigate || ((path) => { location.assign(path); });
+    this.rematch = { busy: false, asked: false, error: "", followed: false };
     this.variant = null;
     this.table = null;
     this.receivedAt = performance.now();
@@ -234,6 +240,14 @@ export class TablePage {
     }
     this.render();
     if (!before || table.seq !== before.seq) this.schedulePreview(true);
+    // The rematch's table appeared while this page was open: who asked goes there. (Opened
+    // later, e.g. with Back from the new table, the page only offers the link.)
+    const rm = table.rematch;
+    const had = before && before.rematch && before.rematch.table;
+    if (rm && rm.table && table.you && !had && before
+      && ((rm.asked || []).includes(table.you.seat) || this.rematch.asked)) {
+      this.followRematch(rm.table);
+    }
   }
 
   /** Whether this page's player has resigned (at three or four seats the game goes on). */
@@ -476,11 +490,77 @@ export class TablePage {
     el.hidden = !this.table.result || this.table.state !== "over";
     if (!el.hidden) {
       const keep = document.activeElement && el.contains(document.activeElement) ? document.activeElement.id : null;
-      replace(el, ...resultParts(this.table, this.variant, (seat) => this.seatName(seat)),
+      replace(el, ...resultParts(this.table, this.variant, (seat) => this.seatName(seat)), this.rematchPart(),
         h("p", { class: "result-links" }, h("a", { href: pages.replay(this.id), "data-link": "", id: "result-replay",
           text: t("table.replay") })));
       if (keep && document.getElementById(keep)) document.getElementById(keep).focus();
     }
+  }
+
+  // -- rematch --------------------------------------------------------------------------------
+
+  /** Rematch: a button for a seated player; then who asked; then the new table. */
+  rematchPart() {
+    const table = this.table;
+    const rm = table.rematch || { asked: [], table: null };
+    const you = table.you;
+    const asked = (rm.asked || []).filter((seat) => table.seats[seat] && table.seats[seat].kind === "human");
+    const names = asked.map((seat) => this.seatName(seat)).join(", ");
+    const parts = [];
+    if (rm.table) {
+      parts.push(h("p", { class: "rematch-ready", text: t("rematch.ready") }),
+        h("a", { class: "button primary", id: "rematch-go", href: pages.table(rm.table), "data-link": "",
+          text: t(you ? "rematch.go" : "rematch.watch"),
+          onclick: () => { if (you) carrySeat(this.id, rm.table, table.seats.length); } }));
+    } else if (you && (asked.includes(you.seat) || this.rematch.asked)) {
+      parts.push(h("p", { class: "rematch-waiting", id: "rematch-waiting", text: t("rematch.waiting") }));
+      if (names) parts.push(h("p", { class: "rematch-asked", text: t("rematch.asked", { names }) }));
+    } else if (you) {
+      parts.push(h("button", { type: "button", class: "primary", id: "rematch-button", text: t("rematch.button"),
+        "aria-disabled": this.rematch.busy ? "true" : null, onclick: () => this.askRematch() }));
+      if (names) parts.push(h("p", { class: "rematch-asked", text: t("rematch.asked", { names }) }));
+    } else if (names) {
+      parts.push(h("p", { class: "rematch-asked", text: t("rematch.asked", { names }) }));
+    }
+    if (this.rematch.error) parts.push(h("p", { class: "message", dataset: { kind: "error" }, text: this.rematch.error }));
+    if (!parts.length) return null;
+    return h("div", { class: "rematch", role: "group", "aria-label": t("rematch.label") }, parts);
+  }
+
+  async askRematch() {
+    if (!this.table.you || this.rematch.busy) return;
+    this.rematch.busy = true;
+    this.rematch.error = "";
+    this.renderResult();
+    try {
+      const answer = await api.rematch(this.id, this.seat ? this.seat.token : null);
+      this.rematch.asked = true;
+      if (this.table.rematch) this.table.rematch = { ...this.table.rematch, asked: answer.asked || [] };
+      if (answer.table) {
+        this.followRematch(answer.table);
+        return;
+      }
+    } catch (e) {
+      this.rematch.error = errorText(e);
+    } finally {
+      this.rematch.busy = false;
+    }
+    const hadFocus = document.activeElement && document.activeElement.id === "rematch-button";
+    this.renderResult();
+    // The button is gone: keep a keyboard user's place on what replaced it.
+    const next = document.getElementById("rematch-waiting") || document.getElementById("rematch-button");
+    if (hadFocus && next) {
+      next.setAttribute("tabindex", "-1");
+      next.focus();
+    }
+  }
+
+  /** To the rematch's table, seated: a guest's token goes with them (one seat on). */
+  followRematch(newId) {
+    if (this.rematch.followed) return;
+    this.rematch.followed = true;
+    carrySeat(this.id, newId, this.table.seats.length);
+    this.navigate(pages.table(newId));
   }
 
   showConnection(status) {
