@@ -1,6 +1,6 @@
 """The club in the browser: a game offered in the lobby (a seek) and accepted from another
-browser, a rated game's effect on both profiles, a rematch from both players, and the replay
-page of a finished game (keyboard steps, the board changing, the position as CGP).
+browser, a rated game's effect on both profiles, a rematch from both players, the replay page
+of a finished game (keyboard steps, the board changing, the position as CGP), and the chat.
 
 Rated games need a built-in game (an uploaded rule file is never rated): the seek is for
 Cuvinte în Cutie (whose dictionary the computer-player test has loaded already in a whole run),
@@ -14,6 +14,7 @@ import re
 import uuid
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from .ui import (
@@ -22,7 +23,6 @@ from .ui import (
     history_rows,
     is_my_turn,
     sign_up,
-    sit_from_lobby,
     square,
     table_id,
     wait_my_turn,
@@ -171,14 +171,30 @@ def test_a_seek_accepted_a_rated_game_the_profiles_and_a_rematch(
         expect(page.locator('.seat[data-seat="1"] .nick')).to_have_text(ana_name)
 
 
-def finished_mini_game(server: Any) -> tuple[str, list[str]]:
+@pytest.fixture(scope="module")
+def mini(server: Any) -> str:
+    """The mini rule file, uploaded once (uploads are limited per address)."""
+    return str(server.upload("mini.toml"))
+
+
+def mini_table(server: Any, variant: str) -> str:
+    """A mini table of two open seats, made through the API."""
+    body = {"variant": variant, "seats": [{"kind": "open"}] * 2}
+    return str(server.call("POST", "/api/tables", body)["id"])
+
+
+def sit_here(page: Any, table: str, nickname: str) -> None:
+    """Open the table and sit at its first open seat, as a guest."""
+    page.goto(f"/t/{table}")
+    page.fill("#nickname", nickname)
+    page.locator("[data-sit]").first.click()
+    expect(page.locator(".seat.is-you .nick")).to_have_text(nickname)
+
+
+def finished_mini_game(server: Any, variant: str) -> tuple[str, list[str]]:
     """A mini game through the API: one placement across E5, then a resignation. Returns the
     table and the letters placed."""
-    variant = server.upload("mini.toml")
-    created = server.call(
-        "POST", "/api/tables", {"variant": variant, "seats": [{"kind": "open"}] * 2}
-    )
-    table = created["id"]
+    table = mini_table(server, variant)
     tokens = [server.sit(table, 0, "Ana"), server.sit(table, 1, "Luis")]
     view = server.table(table, tokens[0])
     mover = view["to_move"]
@@ -189,9 +205,9 @@ def finished_mini_game(server: Any) -> tuple[str, list[str]]:
 
 
 def test_the_replay_page_steps_with_the_keyboard_and_gives_the_cgp(
-    new_page: Any, server: Any, shot: Any
+    new_page: Any, server: Any, mini: str, shot: Any
 ) -> None:
-    table, letters = finished_mini_game(server)
+    table, letters = finished_mini_game(server, mini)
     page = new_page()
     # A finished table links to its replay.
     page.goto(f"/t/{table}")
@@ -239,11 +255,8 @@ def test_the_replay_page_steps_with_the_keyboard_and_gives_the_cgp(
     expect(page.locator("a.gcg")).to_have_attribute("href", f"/api/tables/{table}/gcg")
 
 
-def test_the_replay_of_a_game_in_play_says_so(new_page: Any, server: Any) -> None:
-    variant = server.upload("mini.toml")
-    table = server.call(
-        "POST", "/api/tables", {"variant": variant, "seats": [{"kind": "open"}] * 2}
-    )["id"]
+def test_the_replay_of_a_game_in_play_says_so(new_page: Any, server: Any, mini: str) -> None:
+    table = mini_table(server, mini)
     server.sit(table, 0, "Ana")
     server.sit(table, 1, "Luis")
     page = new_page(locale="ro-RO")
@@ -254,11 +267,14 @@ def test_the_replay_of_a_game_in_play_says_so(new_page: Any, server: Any) -> Non
     expect(page.locator(".board")).to_be_visible()
 
 
-def test_guests_ask_for_a_rematch_and_keep_their_seats(new_page: Any) -> None:
+def test_guests_ask_for_a_rematch_and_keep_their_seats(
+    new_page: Any, server: Any, mini: str
+) -> None:
+    table = mini_table(server, mini)
     ana = new_page()
-    table = create_table(ana, upload="mini.toml", seats=["open", "open"], nickname="Ana")
+    sit_here(ana, table, "Ana")
     luis = new_page(locale="es-ES")
-    sit_from_lobby(luis, table, "Luis")
+    sit_here(luis, table, "Luis")
     until(ana, lambda: is_my_turn(ana) or is_my_turn(luis))
     resigner = ana if is_my_turn(ana) else luis  # resigning is allowed on one's turn or not
     action(resigner, "resign").click()
@@ -289,3 +305,104 @@ def test_guests_ask_for_a_rematch_and_keep_their_seats(new_page: Any) -> None:
     expect(spectator.locator("#rematch-go")).to_have_text("Watch the rematch")
     expect(spectator.locator("#rematch-go")).to_have_attribute("href", f"/t/{rematch}")
     assert table_id(spectator) == table
+
+
+def chat_lines(page: Any) -> Any:
+    return page.locator("#chat .chat-line")
+
+
+def say(page: Any, text: str) -> None:
+    page.fill("#chat-input", text)
+    page.keyboard.press("Enter")
+    expect(page.locator("#chat-input")).to_have_value("")
+
+
+def test_players_and_a_logged_in_spectator_chat(
+    new_page: Any, server: Any, mini: str, shot: Any
+) -> None:
+    table = mini_table(server, mini)
+    ana = new_page()
+    sit_here(ana, table, "Ana")
+    luis = new_page(locale="es-ES")
+    sit_here(luis, table, "Luis")
+    carla_name = new_name("carla")
+    carla = new_page()
+    carla.goto("/")
+    sign_up(carla, carla_name, PASSWORD)
+    carla.goto(f"/t/{table}")
+    expect(carla.locator(".spectating")).to_be_visible()
+    guest = new_page()
+    guest.goto(f"/t/{table}")
+    expect(guest.locator(".chat-guest")).to_contain_text("Spectators chat once logged in")
+    expect(guest.locator("#chat-input")).to_be_hidden()
+
+    # A player writes; everyone sees it under the seat's name.
+    say(ana, "¡Hola, Luis! Suerte")
+    for page in (ana, luis, carla, guest):
+        expect(chat_lines(page)).to_have_count(1)
+        expect(chat_lines(page).nth(0).locator(".chat-author")).to_have_text("Ana")
+        expect(chat_lines(page).nth(0).locator(".chat-text")).to_have_text("¡Hola, Luis! Suerte")
+    # The logged-in spectator answers, under the username, marked a spectator; markup is text.
+    say(carla, "<b>ánimo</b> a los dos")
+    for page in (ana, luis, carla):
+        line = chat_lines(page).nth(1)
+        expect(line.locator(".chat-author")).to_have_text(carla_name)
+        expect(line.locator(".tag.spectator")).to_be_visible()
+        expect(line.locator(".chat-text")).to_have_text("<b>ánimo</b> a los dos")
+        expect(line.locator("b")).to_have_count(0)
+    expect(luis.locator(".chat-line.spectator .tag")).to_have_text("espectador")
+    say(luis, "Gracias")
+    expect(chat_lines(carla).nth(2).locator(".chat-author")).to_have_text("Luis")
+    expect(chat_lines(ana).nth(2)).to_have_class(re.compile(r"\bchat-line\b"))
+
+    # 300 characters at most: the counter says so, and nothing is sent.
+    ana.fill("#chat-input", "a" * 301)
+    expect(ana.locator("#chat-count")).to_have_text("301/300")
+    expect(ana.locator("#chat-send")).to_be_disabled()
+    ana.keyboard.press("Enter")
+    expect(ana.locator("#chat-error")).to_have_text("A message has at most 300 characters.")
+    expect(chat_lines(luis)).to_have_count(3)
+    ana.fill("#chat-input", "")
+    shot(carla, "club-chat")
+
+    # The personal option hides the panel for oneself.
+    ana.click("#options-button")
+    ana.uncheck("#opt-chat")
+    ana.keyboard.press("Escape")
+    expect(ana.locator("#chat")).to_be_hidden()
+    expect(luis.locator("#chat")).to_be_visible()
+    ana.click("#options-button")
+    ana.check("#opt-chat")
+    ana.keyboard.press("Escape")
+    expect(ana.locator("#chat")).to_be_visible()
+
+
+def test_a_quiet_table_keeps_the_spectators_chat_from_the_players_until_the_end(
+    new_page: Any,
+) -> None:
+    # From the lobby's form (its checkbox), for a built-in game: uploads are limited per address.
+    ana = new_page()
+    table = create_table(
+        ana, variant="cuvinte", seats=["open", "open"], nickname="Ana", quiet_spectators=True
+    )
+    luis = new_page()
+    sit_here(luis, table, "Luis")
+    carla_name = new_name("carla")
+    carla = new_page(locale="ro-RO")
+    carla.goto("/")
+    sign_up(carla, carla_name, PASSWORD)
+    carla.goto(f"/t/{table}")
+    expect(carla.locator(".chat-quiet")).to_have_text(
+        "Jucătorii nu văd mesajele spectatorilor până la sfârșitul partidei."
+    )
+    say(carla, "Ana: pune S pe E5!")
+    expect(chat_lines(carla)).to_have_count(1)
+    expect(ana.locator(".chat-quiet")).to_be_visible()
+    action(luis, "resign").click()
+    confirm(luis)
+    expect(ana.locator(".result")).to_be_visible()
+    # Over: the players get every line, the spectator's too.
+    for page in (ana, luis):
+        expect(chat_lines(page)).to_have_count(1)
+        expect(chat_lines(page).nth(0).locator(".chat-author")).to_have_text(carla_name)
+    expect(ana.locator(".chat-quiet")).to_be_hidden()

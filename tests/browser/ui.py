@@ -31,6 +31,7 @@ def create_table(
     nickname: str | None = None,
     title: str | None = None,
     hints: bool = False,
+    quiet_spectators: bool = False,
 ) -> str:
     """Create a table from the lobby form. ``seats``: "open" or a bot level (1–3) per seat."""
     page.goto("/")
@@ -53,6 +54,8 @@ def create_table(
         page.fill("#table-title", title)
     if hints:
         page.check("#hints")
+    if quiet_spectators:
+        page.check("#quiet-spectators")
     if page.locator("#create-nickname").count():  # a guest; logged in, the account sits down
         page.fill("#create-nickname", nickname or "")
     page.click("#create-table")

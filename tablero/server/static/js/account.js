@@ -84,8 +84,18 @@ let saving = Promise.resolve();
 function savePrefs() {
   const p = prefs();
   const body = Object.fromEntries(PREF_KEYS.map((k) => [k, p[k]]));
-  // One write at a time, in the order the player made the changes.
-  saving = saving.then(() => api.savePrefs(body)).catch((e) => {
+  // One write at a time, in the order the player made the changes. A server that does not
+  // know an option yet (422 naming it) stores the others.
+  const put = (values) => api.savePrefs(values).catch((e) => {
+    const field = e instanceof ApiError && e.status === 422 ? e.field : null;
+    if (field && field in values) {
+      const rest = { ...values };
+      delete rest[field];
+      return put(rest);
+    }
+    throw e;
+  });
+  saving = saving.then(() => put(body)).catch((e) => {
     if (sessionGone(e) && current) become(null);
   });
   return saving;

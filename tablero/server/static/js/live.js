@@ -6,7 +6,8 @@
 // which the server answers with our seat's state. A logged-in player without a token in this
 // browser sends {"type": "auth"} alone: the session cookie came with the handshake, and the
 // server seats the socket at the account's seat (or answers not_seated: a spectator). Every
-// reconnect does the same.
+// reconnect does the same. The table's chat rides on the same socket: {"type": "chat", id,
+// text} out, {"type": "chat", line} and {"type": "chat_history", lines} in.
 
 const PING_EVERY_MS = 25000;
 
@@ -15,7 +16,9 @@ export class LiveTable {
    * @param {string} tableId
    * @param {() => (object|null)} authFn  what to authenticate with: {token}, {} for the
    *   account's seat (the cookie), or null (a spectator)
-   * @param {{onState: Function, onError?: Function, onClock?: Function, onStatus?: Function}} handlers
+   * @param {{onState: Function, onError?: Function, onClock?: Function, onStatus?: Function,
+   *          onChat?: Function, onChatHistory?: Function}} handlers  onError(error, id): `id`
+   *   is the id of the message refused (null when none)
    */
   constructor(tableId, authFn, handlers) {
     this.tableId = tableId;
@@ -57,8 +60,12 @@ export class LiveTable {
       let msg;
       try { msg = JSON.parse(event.data); } catch { return; }
       if (msg.type === "state" && msg.table) this.handlers.onState(msg.table);
-      else if (msg.type === "error" && this.handlers.onError) this.handlers.onError(msg.error || {});
+      else if (msg.type === "error" && this.handlers.onError) this.handlers.onError(msg.error || {}, msg.id ?? null);
       else if (msg.type === "clock" && this.handlers.onClock) this.handlers.onClock(msg);
+      else if (msg.type === "chat" && msg.line && this.handlers.onChat) this.handlers.onChat(msg.line);
+      else if (msg.type === "chat_history" && Array.isArray(msg.lines) && this.handlers.onChatHistory) {
+        this.handlers.onChatHistory(msg.lines);
+      }
     });
     socket.addEventListener("close", () => {
       if (socket !== this.socket) return;

@@ -155,6 +155,7 @@ export class LobbyPage {
     this.seatRows = h("div", { class: "seat-rows" });
     this.clock = h("select", { id: "clock" });
     this.hints = h("input", { id: "hints", type: "checkbox" });
+    this.quiet = h("input", { id: "quiet-spectators", type: "checkbox" });
     this.title = h("input", { id: "table-title", type: "text", maxlength: "60", placeholder: t("lobby.title_placeholder") });
     this.nickname = h("input", { id: "create-nickname", type: "text", maxlength: "24", value: lastNickname(),
       placeholder: t("sit.nickname_placeholder"), autocomplete: "nickname" });
@@ -170,6 +171,8 @@ export class LobbyPage {
       field("clock", t("lobby.clock"), this.clock),
       h("div", { class: "field check" }, this.hints, h("label", { for: "hints", text: t("lobby.hints") }),
         h("p", { class: "help", text: t("lobby.hints_help") })),
+      h("div", { class: "field check" }, this.quiet, h("label", { for: "quiet-spectators", text: t("lobby.quiet_spectators") }),
+        h("p", { class: "help", text: t("lobby.quiet_spectators_help") })),
       field("table-title", t("lobby.title"), this.title),
       account()
         ? h("div", { class: "field check" }, this.sitNow, h("label", { for: "create-sit", text: t("lobby.sit_at_once") }),
@@ -293,6 +296,7 @@ export class LobbyPage {
       return kind === "bot" ? { kind: "bot", level: Number($("select.seat-level", row).value) } : { kind: "open" };
     });
     const spec = { variant: this.variantSelect.value, seats, dictionary_hints: this.hints.checked };
+    if (this.quiet.checked) spec.quiet_spectators = true;
     if (this.clock.value === "none") spec.clock_minutes = null;
     else if (this.clock.value !== "default") spec.clock_minutes = Number(this.clock.value);
     const title = this.title.value.trim();

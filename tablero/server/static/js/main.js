@@ -87,11 +87,15 @@ function optionsDialog() {
   const size = select("opt-size", BOARD_SIZES, p.boardSize, (v) => t(`options.size_${v}`), (v) => setPref("boardSize", v));
   const sound = h("input", { id: "opt-sound", type: "checkbox", checked: p.sound,
     onchange: () => setPref("sound", sound.checked) });
+  const chat = h("input", { id: "opt-chat", type: "checkbox", checked: p.chat, "aria-describedby": "opt-chat-help",
+    onchange: () => setPref("chat", chat.checked) });
   const close = h("button", { type: "button", class: "primary", text: t("action.close"), onclick: () => dialog.close() });
   const dialog = h("dialog", { class: "dialog options", "aria-labelledby": "opt-h" },
     h("h2", { id: "opt-h", text: t("options.title") }),
     h("div", { class: "field" }, h("label", { for: "opt-lang", text: t("options.language") }), lang),
     h("div", { class: "field check" }, sound, h("label", { for: "opt-sound", text: t("options.sound") })),
+    h("div", { class: "field check" }, chat, h("label", { for: "opt-chat", text: t("options.chat") }),
+      h("p", { class: "help", id: "opt-chat-help", text: t("options.chat_help") })),
     h("div", { class: "field" }, h("label", { for: "opt-tiles", text: t("options.tiles") }), tiles),
     h("div", { class: "field" }, h("label", { for: "opt-size", text: t("options.board_size") }), size),
     h("div", { class: "dialog-buttons" }, close));

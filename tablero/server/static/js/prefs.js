@@ -1,4 +1,4 @@
-// Personal options: language, sound, tile colours, board size on screen. Kept in this browser
+// Personal options: language, sound, tile colours, board size on screen, the table chat. Kept in this browser
 // (localStorage) for everyone; for a logged-in player account.js also stores them with the
 // account (PUT /api/me/prefs) and brings the account's values in at login, so they follow the
 // player to any browser. This module itself sends nothing to the server.
@@ -8,7 +8,7 @@ export const LANGUAGES = ["es", "ro", "en"];
 export const TILE_THEMES = ["value", "classic", "contrast"];
 export const BOARD_SIZES = ["fit", "small", "medium", "large"];
 /** The options an account stores (PUT /api/me/prefs takes these keys; its theme is not used). */
-export const PREF_KEYS = ["lang", "sound", "tiles", "boardSize"];
+export const PREF_KEYS = ["lang", "sound", "tiles", "boardSize", "chat"];
 
 /** The language the browser prefers, if it is one we have; English otherwise. */
 export function browserLanguage() {
@@ -22,7 +22,7 @@ export function browserLanguage() {
 }
 
 function defaults() {
-  return { lang: browserLanguage(), sound: true, tiles: "value", boardSize: "fit" };
+  return { lang: browserLanguage(), sound: true, tiles: "value", boardSize: "fit", chat: true };
 }
 
 function sanitize(p) {
@@ -32,6 +32,7 @@ function sanitize(p) {
     sound: typeof p.sound === "boolean" ? p.sound : d.sound,
     tiles: TILE_THEMES.includes(p.tiles) ? p.tiles : d.tiles,
     boardSize: BOARD_SIZES.includes(p.boardSize) ? p.boardSize : d.boardSize,
+    chat: typeof p.chat === "boolean" ? p.chat : d.chat, // off: the table chat is hidden for me
   };
 }
 
@@ -92,6 +93,7 @@ export function applyPrefs() {
   const root = document.documentElement;
   root.dataset.tiles = p.tiles;
   root.dataset.boardSize = p.boardSize;
+  root.dataset.chat = p.chat ? "on" : "off";
   root.lang = p.lang;
 }
 

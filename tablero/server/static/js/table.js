@@ -8,10 +8,11 @@
 //
 // At the end: Rematch for the seated players (the new table's id arrives in every `state` of
 // the old table, `rematch.table`; who asked goes there, with their token carried over), and a
-// link to the replay.
+// link to the replay. The chat panel (chat.js) shares the table's socket.
 
 import { account } from "./account.js";
 import { api, ApiError, errorText, pages } from "./api.js";
+import { ChatPanel } from "./chat.js";
 import { BoardView, tileElement } from "./board.js";
 import { formatClock, secondsLeft } from "./clock.js";
 import { confirmDialog, pickBlankLetter, pickExchange } from "./dialogs.js";
@@ -23,7 +24,7 @@ import {
   BLANK, chooseTile, digraphCompletion, foldKey, Placement, squareName, startsDigraph,
 } from "./placement.js";
 import {
-  carrySeat, forgetSeat, lastNickname, saveNickname, saveSeat, seatFor,
+  carrySeat, forgetSeat, lastNickname, onPrefsChange, saveNickname, saveSeat, seatFor,
 } from "./prefs.js";
 import { historyBody, previewVerdict, resultParts, seatList } from "./panels.js";
 import { playMoveSound, playTurnSound } from "./sound.js";
@@ -38,6 +39,8 @@ export class TablePage {
     this.onTitle = onTitle || (() => {});
     this.navigate = navigate || ((path) => { location.assign(path); });
     this.rematch = { busy: false, asked: false, error: "", followed: false };
+    this.chat = null;
+    this.unlistenPrefs = null;
     this.variant = null;
     this.table = null;
     this.receivedAt = performance.now();
@@ -77,15 +80,21 @@ export class TablePage {
     this.applyState(table);
     this.live = new LiveTable(this.id, () => this.auth(), {
       onState: (s) => this.applyState(s),
-      onError: (err) => this.liveError(err),
+      onError: (err, id) => this.liveError(err, id),
       onStatus: (s) => this.showConnection(s),
+      onChat: (line) => this.chat.addLine(line),
+      onChatHistory: (lines) => this.chat.setHistory(lines),
     });
     this.live.open();
+    this.unlistenPrefs = onPrefsChange((_, name) => {
+      if (name === "chat" && this.chat) this.chat.applyPref();
+    });
     document.addEventListener("keydown", this.onKey);
     this.ticker = setInterval(() => this.tickClocks(), 250);
   }
 
   unmount() {
+    if (this.unlistenPrefs) this.unlistenPrefs();
     if (this.live) this.live.close();
     clearInterval(this.ticker);
     clearTimeout(this.previewTimer);
@@ -112,7 +121,8 @@ export class TablePage {
     }
   }
 
-  liveError(err) {
+  liveError(err, id = null) {
+    if (this.chat && this.chat.refused(err, id)) return;
     if (err.code === "bad_token") {
       forgetSeat(this.id);
       this.seat = null;
@@ -153,6 +163,7 @@ export class TablePage {
       gcg: h("a", { class: "gcg button-link", href: api.gcgUrl(this.id), download: `tablero-${this.id}.gcg`,
         text: t("table.download_gcg") }),
     };
+    this.chat = new ChatPanel({ send: (message) => this.live && this.live.send(message) });
     const e = this.els;
     this.buttons = {
       shuffle: h("button", { type: "button", class: "tool", text: t("rack.shuffle"), onclick: () => this.shuffle() }),
@@ -177,7 +188,7 @@ export class TablePage {
       h("div", { class: "board-wrap" }, this.board.el),
       h("div", { class: "board-foot" }, e.bag, e.turn),
       e.rackArea, e.actions, e.message, e.sit);
-    const side = h("aside", { class: "side" }, e.seats, e.preview, e.result, e.history,
+    const side = h("aside", { class: "side" }, e.seats, e.preview, e.result, e.history, this.chat.el,
       h("div", { class: "side-links" }, e.gcg));
     replace(this.root, h("div", { class: "table-page", dataset: { columns: String(v.columns) } },
       h("header", { class: "table-head" }, h("div", {}, e.title, e.subtitle), e.conn),
@@ -289,6 +300,7 @@ export class TablePage {
     this.renderPreview();
     this.renderHistory();
     this.renderResult();
+    this.chat.update(table);
   }
 
   renderBoard() {
