@@ -33,10 +33,15 @@ class Player:
         assert r.status_code == 200, r.text
 
     def resign(self, server: Server, table: str) -> None:
-        seq = server.view(table)["seq"]
-        r = self.http.post(
-            f"/api/tables/{table}/move", json={"seq": seq, "move": {"kind": "resign"}}
-        )
+        """Resign (any time: a computer player may move meanwhile, so a stale ``seq`` is
+        read again and the resignation sent again)."""
+        for _ in range(20):
+            seq = server.view(table)["seq"]
+            r = self.http.post(
+                f"/api/tables/{table}/move", json={"seq": seq, "move": {"kind": "resign"}}
+            )
+            if r.status_code != 409 or r.json()["error"]["code"] != "stale_seq":
+                break
         assert r.status_code == 200, r.text
 
     def me(self) -> dict[str, Any]:
