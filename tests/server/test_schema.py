@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import time
-from importlib import resources
 from typing import Any
 
 from alembic import command
 from alembic.autogenerate import compare_metadata
-from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
 
@@ -18,7 +16,7 @@ from tablero.server.accounts import models as _accounts  # noqa: F401  (its tabl
 from tablero.server.chat import models as _chat  # noqa: F401  (its tables)
 from tablero.server.club import models as _club  # noqa: F401  (its tables)
 from tablero.server.ratings import models as _ratings  # noqa: F401  (its tables)
-from tablero.server.store.db import make_engine, migrate
+from tablero.server.store.db import make_engine, migrate, migration_config
 from tablero.server.store.models import Base
 from tablero.server.store.tables import encode_event
 from tablero.server.tables.info import hash_token
@@ -86,8 +84,7 @@ def test_processes_starting_together_migrate_a_new_database_once(
 
 def _upgrade_to(engine: Any, revision: str) -> None:
     """The schema as it was at ``revision`` (as a server of that version left it)."""
-    cfg = Config()
-    cfg.set_main_option("script_location", str(resources.files("tablero.server") / "migrations"))
+    cfg = migration_config()
     with engine.begin() as connection:
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, revision)

@@ -6,7 +6,6 @@ in progress (a rack is never in a game that is not over).
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -15,15 +14,12 @@ from ..errors import ApiError
 from ..ratings import store as ratings_store
 from ..ratings.players import account_player_key, bot_player_key
 from ..store import tables as table_store
+from ..tables.views import iso_time
 from ..workers.bots import LEVEL_NAMES, LEVELS
 from . import store
 from .names import UsernameError, normalize_username, username_key
 
 __all__ = ["install_profile_routes", "ratings_for_account"]
-
-
-def _iso(t: float) -> str:
-    return datetime.fromtimestamp(t, UTC).isoformat(timespec="seconds")
 
 
 async def ratings_for_account(engine: Any, account_id: int) -> dict[str, Any]:
@@ -54,7 +50,7 @@ def _game_json(game: table_store.FinishedGame) -> dict[str, Any]:
         "scores": [int(x) for x in finals],
         "reason": game.final.get("reason"),
         "rated": game.rating == "rated",
-        "finished": _iso(game.finished),
+        "finished": iso_time(game.finished),
     }
 
 
@@ -74,7 +70,7 @@ def install_profile_routes(app: FastAPI) -> None:
         games = await asyncio.to_thread(table_store.account_finished_games, engine, account.id, 50)
         return {
             "username": account.username,
-            "member_since": _iso(account.created_at),
+            "member_since": iso_time(account.created_at),
             "ratings": await ratings_for_account(engine, account.id),
             "rating_history": [
                 {
@@ -84,7 +80,7 @@ def install_profile_routes(app: FastAPI) -> None:
                     "before": c.before,
                     "rating": c.after,
                     "games": c.games,
-                    "at": _iso(c.at),
+                    "at": iso_time(c.at),
                 }
                 for c in history
             ],

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -23,6 +22,7 @@ from ..ratings import store as ratings_store
 from ..ratings.players import account_player_key
 from ..tables.hub import Hub
 from ..tables.protocol import CreateTableRequest, SeatSpec
+from ..tables.views import iso_time
 from ..web.openapi import json_body, request_body
 from ..web.requests import JSON, client_address, load_guard, rate_limit, read_model
 from . import store
@@ -58,10 +58,6 @@ def _table_request(seek: Seek | SeekRequest) -> CreateTableRequest:
     )
 
 
-def _iso(t: float) -> str:
-    return datetime.fromtimestamp(t, UTC).isoformat(timespec="seconds")
-
-
 def _seek_json(seek: Seek, rating: Rating | None) -> dict[str, Any]:
     r = rating or Rating.new()
     return {
@@ -76,7 +72,7 @@ def _seek_json(seek: Seek, rating: Rating | None) -> dict[str, Any]:
         "players": [name for name, _ in seek.players],
         "state": seek.state,
         "table": seek.table_id,
-        "created": _iso(seek.created_at),
+        "created": iso_time(seek.created_at),
     }
 
 

@@ -66,8 +66,9 @@ def player_keys(seats: Sequence[SeatRow]) -> list[str | None]:
     return keys
 
 
-def _ratable(row: TableRow, seats: Sequence[SeatRow], end: dict[str, Any] | None) -> bool:
-    keys = player_keys(seats)
+def _ratable(
+    row: TableRow, seats: Sequence[SeatRow], keys: list[str | None], end: dict[str, Any] | None
+) -> bool:
     return (
         bool(row.rated)
         and is_rated_variant(row.variant_ref)
@@ -98,11 +99,12 @@ def rate_table(engine: Engine, table_id: str, now: float) -> str | None:
             select(EventRow.data).where(EventRow.table_id == table_id, EventRow.idx == row.seq - 1)
         )
         end = json.loads(last) if last else None
-        if not _ratable(row, seats, end):
+        seat_keys = player_keys(seats)
+        if not _ratable(row, seats, seat_keys, end):
             row.rating = "unrated"
             return row.rating
         assert end is not None
-        keys = [k for k in player_keys(seats) if k is not None]
+        keys = [k for k in seat_keys if k is not None]
         variant = row.variant_ref
         stored = {
             r.player: r

@@ -20,7 +20,14 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
-__all__ = ["MIGRATION_LOCK", "make_engine", "migrate", "normalize_url", "one_at_a_time"]
+__all__ = [
+    "MIGRATION_LOCK",
+    "make_engine",
+    "migrate",
+    "migration_config",
+    "normalize_url",
+    "one_at_a_time",
+]
 
 
 def normalize_url(url_or_path: str) -> str:
@@ -81,6 +88,13 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 MIGRATION_LOCK = 0x7461626C65726F  # "tablero": the advisory lock that serialises migrations
 
 
+def migration_config() -> Config:
+    """Alembic's configuration: the migrations that ship inside the package."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("tablero.server") / "migrations"))
+    return cfg
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest revision (the migrations ship inside the package).
 
@@ -88,8 +102,7 @@ def migrate(engine: Engine) -> None:
     advisory lock for its migration transaction, so the first migrates and the others, once
     it has committed, find nothing to do (two at once would both create the tables).
     """
-    cfg = Config()
-    cfg.set_main_option("script_location", str(resources.files("tablero.server") / "migrations"))
+    cfg = migration_config()
     if engine.dialect.name == "sqlite":
         _migrate_sqlite(engine, cfg)
         return

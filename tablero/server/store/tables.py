@@ -280,6 +280,19 @@ def load_since(engine: Engine, table_id: str, first: int) -> StoredTable | None:
         )
 
 
+def _tables_with_seats(
+    s: Session, ids: Sequence[str]
+) -> list[tuple[dict[str, Any], list[SeatInfo], int]]:
+    """The tables ``ids``, in that order, each with its seats and stored event count."""
+    if not ids:
+        return []
+    rows = {r.id: r for r in s.scalars(select(TableRow).where(TableRow.id.in_(ids)))}
+    seats: dict[str, list[SeatInfo]] = {i: [] for i in ids}
+    for seat in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
+        seats[seat.table_id].append(_seat_info(seat))
+    return [(_row_dict(rows[i]), seats[i], rows[i].seq) for i in ids if i in rows]
+
+
 @guarded
 def list_tables(
     engine: Engine, limit: int, finished_since: float, waiting_per_creator: int
@@ -305,15 +318,7 @@ def list_tables(
             .limit(limit)
         )
         ids = list(s.scalars(ids_query).all())
-        if not ids:
-            return []
-        rows = {r.id: r for r in s.scalars(select(TableRow).where(TableRow.id.in_(ids)))}
-        seats: dict[str, list[SeatInfo]] = {i: [] for i in ids}
-        for seat in s.scalars(
-            select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
-        ):
-            seats[seat.table_id].append(_seat_info(seat))
-        return [(_row_dict(rows[i]), seats[i], rows[i].seq) for i in ids if i in rows]
+        return _tables_with_seats(s, ids)
 
 
 @guarded
@@ -331,15 +336,7 @@ def account_tables(
                 .limit(limit)
             ).all()
         )
-        if not ids:
-            return []
-        rows = {r.id: r for r in s.scalars(select(TableRow).where(TableRow.id.in_(ids)))}
-        seats: dict[str, list[SeatInfo]] = {i: [] for i in ids}
-        for seat in s.scalars(
-            select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
-        ):
-            seats[seat.table_id].append(_seat_info(seat))
-        return [(_row_dict(rows[i]), seats[i], rows[i].seq) for i in ids if i in rows]
+        return _tables_with_seats(s, ids)
 
 
 @dataclass(frozen=True)

@@ -10,19 +10,44 @@ position through the table view, to each viewer their own rack.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ...formats.cgp import write_cgp
 from ...game import Event, Game
 from ...lexicon import Lexicon
 from ...variant import Variant
-from .views import history, result_json
+from .views import board_json, history, result_json
 
-__all__ = ["ACTIONS", "cgp_at", "replay_frames", "steps"]
+__all__ = ["ACTIONS", "Finished", "cgp_at", "replay_frames", "steps"]
 
 ACTIONS = frozenset({"move", "challenge", "timeout", "resign"})
 """Events a player (or the clock) caused; the others follow from them."""
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What a finished game is replayed from: its log (a copy), dictionary, rules, names."""
+
+    log: list[Event]
+    lexicon: Lexicon
+    variant: Variant
+    names: list[str]
+
+    @classmethod
+    def of(cls, game: Game, names: list[str]) -> Finished:
+        return cls(list(game.log), game.lexicon, game.variant, list(names))
+
+    def games(self) -> Iterator[Game]:
+        """The game at the start and after each step (one game, extended: read each at once)."""
+        variant = self.variant
+        game = Game.replay(self.log[:1], self.lexicon, lambda _name: variant)
+        yield game
+        for end in steps(self.log):
+            if end > len(game.log):
+                game.extend(self.log[:end])
+                yield game
 
 
 def steps(log: list[Event]) -> list[int]:
@@ -31,26 +56,11 @@ def steps(log: list[Event]) -> list[int]:
     return [*ends[1:], len(log)] if ends else [len(log)]
 
 
-def _games(log: list[Event], lexicon: Lexicon, loader: Callable[[str], Variant]) -> Iterator[Game]:
-    """The game at the start and after each step (one game, extended: read each at once)."""
-    game = Game.replay(log[:1], lexicon, loader)
-    yield game
-    for end in steps(log):
-        if end > len(game.log):
-            game.extend(log[:end])
-            yield game
-
-
 def _frame(game: Game, ply: int, moves: list[dict[str, Any]]) -> dict[str, Any]:
-    board: list[list[dict[str, Any] | None]] = [
-        [None] * game.board.columns for _ in range(game.board.rows)
-    ]
-    for (r, c), tile in game.board.tiles():
-        board[r][c] = {"letter": tile.letter, "blank": tile.blank}
     return {
         "ply": ply,
         "moves": moves,
-        "board": board,
+        "board": board_json(game.board),
         "racks": [list(p.rack) for p in game.players],
         "scores": [p.score for p in game.players],
         "bag_count": len(game.bag),
@@ -58,32 +68,29 @@ def _frame(game: Game, ply: int, moves: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def replay_frames(
-    log: list[Event], lexicon: Lexicon, loader: Callable[[str], Variant], names: list[str]
-) -> dict[str, Any]:
+def replay_frames(finished: Finished) -> dict[str, Any]:
     """Every frame of a finished game (frame 0: the racks first drawn, an empty board)."""
     frames: list[dict[str, Any]] = []
     seen = 0
     last: Game | None = None
-    for ply, game in enumerate(_games(log, lexicon, loader)):
-        entries = history(game, names)
+    for ply, game in enumerate(finished.games()):
+        entries = history(game, finished.names)
         frames.append(_frame(game, ply, entries[seen:]))
         seen = len(entries)
         last = game
     assert last is not None
-    return {"frames": frames, "result": result_json(last, names)}
+    return {"frames": frames, "result": result_json(last, finished.names)}
 
 
-def cgp_at(log: list[Event], lexicon: Lexicon, loader: Callable[[str], Variant], ply: int) -> str:
+def cgp_at(finished: Finished, ply: int) -> str:
     """The position after ``ply`` steps, as its player to move sees it (their rack only),
     in CGP. ``ValueError`` for a ply the game does not have."""
-    total = len(steps(log))
+    total = len(steps(finished.log))
     if not 0 <= ply <= total:
         raise ValueError(f"ply: this game has steps 0 to {total}")
-    for n, game in enumerate(_games(log, lexicon, loader)):
+    for n, game in enumerate(finished.games()):
         if n == ply:
-            seat = game.to_move
-            position = game.position(seat)
+            position = game.position(game.to_move)
             position.racks = [position.racks[0]] + [() for _ in position.racks[1:]]
             return write_cgp(position)
     raise ValueError(f"ply: this game has steps 0 to {total}")  # pragma: no cover

@@ -381,6 +381,28 @@ class Hub:
         rows = await asyncio.to_thread(
             store.list_tables, self.engine, 200, since, self.quotas.lobby_waiting_per_address
         )
+        return [entry for entry, _, _ in await self._lobby_entries(rows)]
+
+    async def games_of(self, account_id: int) -> list[dict[str, Any]]:
+        """An account's tables waiting or in play ("my games"), each with its lobby entry,
+        the account's seat, and whether it is that seat's turn."""
+        rows = await asyncio.to_thread(store.account_tables, self.engine, account_id, 100)
+        out = []
+        for entry, info, row in await self._lobby_entries(rows):
+            mine = info.seat_of_account(account_id)
+            if mine is None:
+                continue
+            to_move = row["to_move"] if info.state == "playing" else None
+            out.append(
+                entry | {"seat": mine.seat, "to_move": to_move, "your_turn": to_move == mine.seat}
+            )
+        return out
+
+    async def _lobby_entries(
+        self, rows: list[tuple[dict[str, Any], list[SeatInfo], int]]
+    ) -> list[tuple[dict[str, Any], TableInfo, dict[str, Any]]]:
+        """Each table's lobby entry, with its info and row; a table whose rules cannot be loaded (an
+        upload gone) is left out."""
         out = []
         for row, seats, seq in rows:
             try:
@@ -390,30 +412,7 @@ class Hub:
             info = self.info_from_row(row, seats)
             room = self.rooms.get(row["id"])
             spectators = sum(1 for c in room.connections if c.seat is None) if room else 0
-            out.append(lobby_entry(info, spectators, seq))
-        return out
-
-    async def games_of(self, account_id: int) -> list[dict[str, Any]]:
-        """An account's tables waiting or in play ("my games"), each with its lobby entry,
-        the account's seat, and whether it is that seat's turn."""
-        rows = await asyncio.to_thread(store.account_tables, self.engine, account_id, 100)
-        out = []
-        for row, seats, seq in rows:
-            try:
-                await self.variant(row["variant_ref"])
-            except ApiError:
-                continue
-            info = self.info_from_row(row, seats)
-            mine = info.seat_of_account(account_id)
-            if mine is None:
-                continue
-            room = self.rooms.get(row["id"])
-            spectators = sum(1 for c in room.connections if c.seat is None) if room else 0
-            to_move = row["to_move"] if info.state == "playing" else None
-            out.append(
-                lobby_entry(info, spectators, seq)
-                | {"seat": mine.seat, "to_move": to_move, "your_turn": to_move == mine.seat}
-            )
+            out.append((lobby_entry(info, spectators, seq), info, row))
         return out
 
     def evict(self, room: Room) -> None:

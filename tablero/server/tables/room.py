@@ -134,9 +134,6 @@ class Room:
             self.info, self.game, seat, self.connected_seats(), time.time(), self._parts
         )
 
-    def seat_for_token(self, token: str | None, required: bool = True) -> int | None:
-        return self.seat_for(token, None, required)
-
     def seat_for(
         self, token: str | None, account_id: int | None, required: bool = True
     ) -> int | None:
@@ -330,15 +327,10 @@ class Room:
                 time.time(),
             )
             last = known[-1].n if known else 0
-            if line.n != last + 1:  # another process said something meanwhile
-                missed = await asyncio.to_thread(
-                    chat_store.lines_since, self.hub.engine, self.info.id, last
-                )
-                known.extend(missed)
-                self._send_chat(missed)
-            else:
-                known.append(line)
-                self._send_chat([line])
+            if line.n == last + 1:
+                self._take_chat([line])
+            else:  # another process said something meanwhile: read what this one missed
+                await self._sync_chat()
         await self.hub.announce(self)
         return line
 
@@ -353,10 +345,15 @@ class Room:
         if self._chat is None:
             return
         last = self._chat[-1].n if self._chat else 0
-        new = await asyncio.to_thread(chat_store.lines_since, self.hub.engine, self.info.id, last)
-        if new:
-            self._chat.extend(new)
-            self._send_chat(new)
+        self._take_chat(
+            await asyncio.to_thread(chat_store.lines_since, self.hub.engine, self.info.id, last)
+        )
+
+    def _take_chat(self, lines: list[ChatLine]) -> None:
+        """New lines (after those known): keep them, and send them to whoever may see them."""
+        assert self._chat is not None
+        self._chat.extend(lines)
+        self._send_chat(lines)
 
     # -- rematch ------------------------------------------------------------------------------
 

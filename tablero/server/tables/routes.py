@@ -271,38 +271,33 @@ def _install_api(app: FastAPI) -> None:
             new = await room.rematch(seat)
         return {"table": new, "asked": list(room.info.rematch_asked)}
 
-    @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str, request: Request) -> dict[str, Any]:
-        """A finished game step by step (``archive.replay_frames``); 409 before its end."""
+    async def finished_game(
+        request: Request, table_id: str, what: str
+    ) -> tuple[dict[str, Any], archive.Finished]:
+        """A finished game's spectator view and what the archive replays it from (a copy
+        taken under the table's lock); 409 ``not_over`` while it is played."""
         room = await _hub(request).room(table_id)
         async with room.lock:
             game = room.game
             if game is None or not game.is_over:
-                raise ApiError(409, "not_over", "a game is replayed once it is over")
-            log, lexicon, names = list(game.log), game.lexicon, room.info.names
-            variant = game.variant
-        frames = await asyncio.to_thread(
-            archive.replay_frames, log, lexicon, lambda _name: variant, names
-        )
-        async with room.lock:
-            view = room.view(None)
-        return {
-            k: view[k]
-            for k in ("id", "variant", "variant_title", "title", "rows", "columns", "seats")
-        } | frames
+                raise ApiError(409, "not_over", f"{what} once the game is over")
+            return room.view(None), archive.Finished.of(game, room.info.names)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, request: Request) -> dict[str, Any]:
+        """A finished game step by step (``archive.replay_frames``); 409 before its end."""
+        view, finished = await finished_game(request, table_id, "a game is replayed")
+        frames = await asyncio.to_thread(archive.replay_frames, finished)
+        keep = ("id", "variant", "variant_title", "title", "rows", "columns", "seats")
+        return {k: view[k] for k in keep} | frames
 
     @app.get("/api/tables/{table_id}/cgp")
     async def cgp(table_id: str, request: Request, ply: int = 0) -> Response:
         """The position after ``ply`` steps of a finished game, as its player to move saw it
         (their rack only), in CGP: for the engine (``tablero analyze``, ``tablero moves``)."""
-        room = await _hub(request).room(table_id)
-        async with room.lock:
-            game = room.game
-            if game is None or not game.is_over:
-                raise ApiError(409, "not_over", "positions are given once the game is over")
-            log, lexicon, variant = list(game.log), game.lexicon, game.variant
+        _, finished = await finished_game(request, table_id, "positions are given")
         try:
-            text = await asyncio.to_thread(archive.cgp_at, log, lexicon, lambda _name: variant, ply)
+            text = await asyncio.to_thread(archive.cgp_at, finished, ply)
         except ValueError as e:
             raise ApiError(422, "invalid_request", str(e), field="ply") from None
         return PlainTextResponse(text + "\n")

@@ -12,6 +12,7 @@ import datetime
 import json
 from typing import Any
 
+from ...board import Board
 from ...game import Event, Game
 from ...moves import Exchange, Place, parse_move
 from ...variant import Coord, Variant, square_name
@@ -30,7 +31,16 @@ __all__ = [
 ]
 
 
-def _iso(ts: float) -> str:
+def board_json(board: Board) -> list[list[dict[str, Any] | None]]:
+    """``board[row][column]``: ``{"letter", "blank"}`` for a tile, null for an empty square."""
+    out: list[list[dict[str, Any] | None]] = [[None] * board.columns for _ in range(board.rows)]
+    for (r, c), tile in board.tiles():
+        out[r][c] = {"letter": tile.letter, "blank": tile.blank}
+    return out
+
+
+def iso_time(ts: float) -> str:
+    """A time as the API gives it: UTC, to the second, ``2026-11-24T22:34:49Z``."""
     return datetime.datetime.fromtimestamp(ts, datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -61,7 +71,7 @@ def lobby_entry(info: TableInfo, spectators: int, seq: int) -> dict[str, Any]:
         "dictionary_hints": info.dictionary_hints,
         "state": info.state,
         "rated": info.rated,
-        "created": _iso(info.created_at),
+        "created": iso_time(info.created_at),
         "seq": seq,
         "language": info.language,
         "spectators": spectators,
@@ -161,10 +171,7 @@ def public_view(
                 "cambios_used": p.cambios,
             }
         seats.append(entry)
-    board: list[list[dict[str, Any] | None]] = [[None] * v.columns for _ in range(v.rows)]
-    if game is not None:
-        for (r, c), tile in game.board.tiles():
-            board[r][c] = {"letter": tile.letter, "blank": tile.blank}
+    board = board_json(game.board) if game is not None else board_json(Board(v.rows, v.columns))
     return {
         "id": info.id,
         "variant": info.variant_ref,

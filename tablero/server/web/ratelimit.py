@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from limits import RateLimitItem, parse, parse_many
 from limits.storage import MemoryStorage, Storage
+from limits.strategies import RateLimiter as RateLimiterStrategy
 from limits.strategies import SlidingWindowCounterRateLimiter
 
 from ..errors import ApiError
@@ -209,13 +210,7 @@ class RateLimiter:
                     429,
                     "rate_limited",
                     f"too many chat lines (at most {_describe(item)}); wait a little",
-                    retry_after=max(
-                        1,
-                        math.ceil(
-                            self.strategy.get_window_stats(item, "chat", address).reset_time
-                            - time.time()
-                        ),
-                    ),
+                    retry_after=_retry_after(self.strategy, item, "chat", address),
                 )
         for item in self._chat:
             self.strategy.hit(item, "chat", address)
@@ -260,8 +255,7 @@ class RateLimiter:
         return SocketBudget(self, address, str(next(self._sockets)))
 
     def _retry_after(self, item: RateLimitItem, *keys: str) -> int:
-        reset = self.shared.get_window_stats(item, *keys).reset_time
-        return max(1, math.ceil(reset - time.time()))
+        return _retry_after(self.shared, item, *keys)
 
 
 class SocketBudget:
@@ -300,6 +294,12 @@ class SocketBudget:
             strategy.clear(item, "ws", self.socket_id)
         for item in self.limiter._socket_hard:
             strategy.clear(item, "ws-hard", self.socket_id)
+
+
+def _retry_after(strategy: RateLimiterStrategy, item: RateLimitItem, *keys: str) -> int:
+    """Whole seconds until ``item``'s window for ``keys`` lets a request through again."""
+    reset = strategy.get_window_stats(item, *keys).reset_time
+    return max(1, math.ceil(reset - time.time()))
 
 
 def _times(item: RateLimitItem, factor: int) -> RateLimitItem:
