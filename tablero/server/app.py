@@ -128,7 +128,10 @@ def create_app(
         from limits.storage import RedisStorage
 
         shared = RedisStorage(settings.redis_url, socket_timeout=1, socket_connect_timeout=1)
-    app.state.limiter = RateLimiter(rate_limits or DEFAULT_LIMITS, shared=shared)
+    app.state.limiter = RateLimiter(
+        rate_limits or DEFAULT_LIMITS.for_shared_address(settings.address_limit_scale),
+        shared=shared,
+    )
     app.state.load = LoadGuard(settings.capacity)
     _install_error_handlers(app)
     install_routes(app)

@@ -68,6 +68,14 @@ def app_from_env() -> Any:
     "X-Forwarded-Proto (the client address rate limits count by). Default: none.",
 )
 @click.option(
+    "--address-limit-scale",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 1000),
+    help='Multiply every per-address rate limit (docs/web-api.md, "Limits") for players '
+    "who share one address, e.g. a club's Wi-Fi. Per-account and per-socket limits stay.",
+)
+@click.option(
     "--redis",
     "redis_url",
     default=None,
@@ -100,6 +108,7 @@ def serve(
     log_level: str,
     allow_origins: tuple[str, ...],
     forwarded_allow_ips: str | None,
+    address_limit_scale: int,
     redis_url: str | None,
     workers: int,
     bot_workers: int,
@@ -136,6 +145,7 @@ def serve(
         "db_url": url,
         "bot_delay": bot_delay,
         "allowed_origins": list(origins),
+        "address_limit_scale": address_limit_scale,
         "redis_url": redis_url,
         # Several web processes share the machine's queue workers, started below.
         "bot_workers": bot_workers if workers == 1 else 0,
@@ -218,6 +228,14 @@ def _check_redis_url(url: str) -> None:
 
 
 @click.command("worker")
+@click.option(
+    "--address-limit-scale",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 1000),
+    help='Multiply every per-address rate limit (docs/web-api.md, "Limits") for players '
+    "who share one address, e.g. a club's Wi-Fi. Per-account and per-socket limits stay.",
+)
 @click.option(
     "--redis",
     "redis_url",

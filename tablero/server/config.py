@@ -75,6 +75,9 @@ class Settings:
     """``redis://…``: table events pass between processes through Redis, so several
     processes (and machines) can serve one database. None: one process (``$TABLERO_REDIS``
     is read by ``tablero serve``)."""
+    address_limit_scale: int = 1
+    """Every per-address rate limit this many times higher (``--address-limit-scale``): for
+    a club whose players all reach the server from one address."""
     quotas: Quotas = field(default_factory=Quotas)
     capacity: Capacity = field(default_factory=Capacity)
     """When this process refuses new work rather than let every answer wait (web/load.py)."""

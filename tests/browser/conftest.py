@@ -142,6 +142,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "0.2",
         "--log-level",
         "warning",
+        # Every page of every test comes from 127.0.0.1: like a club behind one address.
+        "--address-limit-scale",
+        "20",
     ]
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)

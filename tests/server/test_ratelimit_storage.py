@@ -1,12 +1,15 @@
-"""The in-memory counters of the rate limits: swept rarely, never wrong for it."""
+"""The rate limits' counters in memory (swept rarely, never wrong for it), and the limits for
+a club behind one address."""
 
 from __future__ import annotations
 
 import time
 
+import pytest
 from limits import parse
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from tablero.server.errors import ApiError
 from tablero.server.web.ratelimit import DEFAULT_LIMITS, RateLimiter, SweptMemoryStorage
 
 
@@ -54,3 +57,25 @@ def test_a_closed_socket_leaves_no_counter_behind() -> None:
     budget.close()
     assert _counters(storage, budget.socket_id) == []
     assert _counters(storage, "10.0.0.1"), "the address's count stays"
+
+
+def test_a_club_behind_one_address_gets_more_per_address_and_nothing_else() -> None:
+    """``tablero serve --address-limit-scale 10``: thirty people on one Wi-Fi can sit."""
+    shared = DEFAULT_LIMITS.for_shared_address(10)
+    assert (shared.seats, shared.create_table, shared.chat) == (
+        "300/minute",
+        "200/minute",
+        "50/10 second;300/minute",
+    )
+    assert shared.login_failures_account == DEFAULT_LIMITS.login_failures_account
+    assert shared.socket_messages == DEFAULT_LIMITS.socket_messages
+    limiter = RateLimiter(shared)
+    for _ in range(300):
+        limiter.check("seats", "10.0.0.1")
+    with pytest.raises(ApiError) as refused:
+        limiter.check("seats", "10.0.0.1")
+    assert refused.value.status == 429
+    for _ in range(5):
+        limiter.login_failed("10.0.0.1", "ana")
+    with pytest.raises(ApiError):
+        limiter.check_login("10.0.0.2", "ana")

@@ -27,7 +27,7 @@ import logging
 import math
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from limits import RateLimitItem, parse, parse_many
 from limits.storage import MemoryStorage, Storage
@@ -127,6 +127,19 @@ class RateLimits:
             signup=scale(self.signup),
             login_failures_address=scale(self.login_failures_address),
             login_failures_account=scale(self.login_failures_account),
+        )
+
+    def for_shared_address(self, factor: int) -> RateLimits:
+        """Every per-address limit ``factor`` times higher, for many people behind one address
+        (a club's or a school's Wi-Fi). What guards one account or one socket stays: a
+        password is no easier to guess and one client no freer to flood."""
+        if factor == 1:
+            return self
+        return replace(
+            self.scaled(factor),
+            socket_messages=self.socket_messages,
+            close_factor=self.close_factor,
+            login_failures_account=self.login_failures_account,
         )
 
 
