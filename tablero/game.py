@@ -533,6 +533,7 @@ class Game:
                 self.scoreless_streak += 1
             self._check_end()
             self._skip_penalised_turns()
+            self._refill_waiting_clocks()
             return TurnResult(
                 c.seat, "challenge_upheld", "CHALLENGE", -c.score, reason=", ".join(bad)
             )
@@ -541,6 +542,7 @@ class Game:
         self.log.append(event)
         if challenger == self.to_move and not self.is_over:
             self._skip_penalised_turns()
+        self._refill_waiting_clocks()
         return TurnResult(challenger, "challenge_failed", "CHALLENGE", reason="the words are valid")
 
     def timeout(self) -> TurnResult:
@@ -552,7 +554,9 @@ class Game:
             raise IllegalMove("no_clock", f"{self.variant.title} is played without clocks")
         seat = self.to_move
         player = self.current
-        if clock.on_timeout == "skip":
+        if clock.per_move:
+            player.clock = 0.0  # this turn is lost; the next one starts with the whole time
+        elif clock.on_timeout == "skip":
             player.out_of_time = True
             player.clock = 0.0
         self.log.append({"type": "timeout", "seat": seat})
@@ -618,6 +622,17 @@ class Game:
         if not self.is_over:
             self.to_move = self._next_active(self.to_move)
             self._skip_penalised_turns()
+        self._refill_waiting_clocks()
+
+    def _refill_waiting_clocks(self) -> None:
+        """With a clock per move, every player but the one to move holds the whole time: a
+        turn begins with it, and what a turn left over is not carried to the next."""
+        clock = self.variant.clock
+        if clock is None or not clock.per_move:
+            return
+        for seat, p in enumerate(self.players):
+            if seat != self.to_move or self.is_over:
+                p.clock = float(clock.initial_seconds)
 
     def _after_resignation(self, seat: int) -> None:
         """The game ends if one player is left; else the end rules look at the players left,
@@ -629,6 +644,7 @@ class Game:
         if not self.is_over and seat == self.to_move:
             self.to_move = self._next_active(seat)
             self._skip_penalised_turns()
+        self._refill_waiting_clocks()
 
     def _next_active(self, seat: int) -> int:
         """The next seat in turn order whose player is still in the game and has time."""

@@ -142,7 +142,9 @@ def rules_table(variant: Variant) -> Table:
     row("end.unplayed_blank_penalty", end.unplayed_blank_penalty)
     row("end.tie_break", end.tie_break)
     if v.clock:
-        row("clock", f"{v.clock.initial_seconds // 60} min, on timeout: {v.clock.on_timeout}")
+        each = "a move" if v.clock.per_move else "a player"
+        time = f"{v.clock.initial_seconds // 60} min {each}"
+        row("clock", f"{time}, on timeout: {v.clock.on_timeout}")
     else:
         row("clock", "none")
     return table

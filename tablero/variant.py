@@ -130,6 +130,10 @@ class Clock:
     """``skip``: a player out of time is passed over; ``penalty``: play on, lose points."""
     penalty_points: int = 10
     penalty_every_seconds: int = 60
+    per_move: bool = False
+    """``initial_seconds`` is the time for each move, not for the game (correspondence: days
+    per move). Every turn starts with the whole time; a player whose time runs out loses that
+    turn (``skip`` only: there is no game time to be over, so no penalty to count)."""
 
 
 @dataclass(frozen=True)
@@ -342,7 +346,14 @@ class _VariantReader:
                 on_timeout=self.choice("clock.on_timeout", ("skip", "penalty"), "skip"),
                 penalty_points=self.natural("clock.penalty_points", 10),
                 penalty_every_seconds=self.natural("clock.penalty_every_seconds", 60, 1),
+                per_move=self.get("clock.per_move", bool, False),
             )
+            if clock.per_move and clock.on_timeout != "skip":
+                raise self.fail(
+                    "clock.per_move",
+                    'a clock per move only takes on_timeout = "skip": the turn of a player '
+                    "out of time is lost, since there is no game time to count a penalty on",
+                )
         assumed = self.get("assumed", dict, {})
         for key, why in assumed.items():
             if not isinstance(why, str):
