@@ -308,12 +308,17 @@ def _escaped(text: str, index: int) -> bool:
     return run % 2 == 1
 
 
-def with_clock(variant: Variant, seconds: int | None) -> Variant:
-    """The variant with a table's time control: None untimed, else seconds per player."""
+def with_clock(variant: Variant, seconds: int | None, per_move: bool = False) -> Variant:
+    """The variant with a table's time control: None untimed, else seconds per player, or
+    per move (``per_move``: correspondence, where a turn out of time is lost whatever the
+    variant's rule, as a penalty needs a game time to be over)."""
     if seconds is None:
         return dataclasses.replace(variant, clock=None)
+    if per_move:
+        return dataclasses.replace(variant, clock=Clock(initial_seconds=seconds, per_move=True))
     base = variant.clock or Clock(initial_seconds=seconds)
-    return dataclasses.replace(variant, clock=dataclasses.replace(base, initial_seconds=seconds))
+    clock = dataclasses.replace(base, initial_seconds=seconds, per_move=False)
+    return dataclasses.replace(variant, clock=clock)
 
 
 def variant_summary(v: Variant, ref: str) -> dict[str, Any]:

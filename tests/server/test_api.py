@@ -91,7 +91,11 @@ def test_create_table_options(server: Server) -> None:
     t = server.create("cuvinte", [{"kind": "open"}, {"kind": "open"}, {"kind": "bot", "level": 1}])
     view = server.view(t)
     assert view["state"] == "waiting" and view["seq"] == 0 and view["to_move"] is None
-    assert view["clock"] == {"initial_seconds": 900, "on_timeout": "skip"}  # the game's own
+    assert view["clock"] == {
+        "initial_seconds": 900,
+        "on_timeout": "skip",
+        "per_move": False,
+    }  # the game's own
     assert [s["kind"] for s in view["seats"]] == ["open", "open", "bot"]
     assert view["seats"][2]["bot_level"] == 1 and view["you"] is None
     assert (
@@ -101,7 +105,11 @@ def test_create_table_options(server: Server) -> None:
     timed = server.view(server.create("fise", [{"kind": "open"}] * 2, clock_minutes=5))
     assert timed["clock"]["initial_seconds"] == 300
     untimed_game = server.view(server.create("intelect", [{"kind": "open"}] * 2, clock_minutes=3))
-    assert untimed_game["clock"] == {"initial_seconds": 180, "on_timeout": "skip"}
+    assert untimed_game["clock"] == {
+        "initial_seconds": 180,
+        "on_timeout": "skip",
+        "per_move": False,
+    }
     lobby = server.get("/api/tables").json()
     assert lobby[0]["id"] == untimed_game["id"]  # newest first
     entry = next(x for x in lobby if x["id"] == t)

@@ -23,6 +23,9 @@ from tablero.server.tables.info import hash_token
 
 from .harness import Server
 
+LATEST = "v0008"
+"""The newest migration: every database ends there."""
+
 
 def test_migrations_match_the_models(db_url: str) -> None:
     engine = make_engine(db_url)
@@ -32,7 +35,7 @@ def test_migrations_match_the_models(db_url: str) -> None:
         with engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
             assert diff == []
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0007"
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == LATEST
         tables = set(inspect(engine).get_table_names())
         assert {"game_tables", "seats", "events", "uploaded_variants", "accounts", "sessions"} <= (
             tables
@@ -141,7 +144,7 @@ def test_a_database_of_before_accounts_upgrades_in_place_with_its_games(
     engine = make_engine(db_url)
     try:
         with engine.connect() as conn:
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "v0007"
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == LATEST
             seats = conn.execute(text("SELECT account_id FROM seats")).scalars().all()
             assert seats == [None, None]
     finally:

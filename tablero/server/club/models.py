@@ -19,6 +19,8 @@ class SeekRow(Base):
     variant: Mapped[str] = mapped_column(String(32))
     seats: Mapped[int] = mapped_column(Integer)
     clock_minutes: Mapped[int | None] = mapped_column(Integer)
+    days_per_move: Mapped[int | None] = mapped_column(Integer)
+    """A correspondence game (then ``clock_minutes`` is None)."""
     rated: Mapped[bool] = mapped_column(Boolean)
     state: Mapped[str] = mapped_column(String(12), index=True)
     """open, taken (its table exists: ``table_id``), cancelled."""

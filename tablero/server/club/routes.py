@@ -41,6 +41,8 @@ class SeekRequest(BaseModel):
     seats: int = Field(default=2, ge=2, le=4)
     clock_minutes: int | None = None
     """Each player's time (null: untimed)."""
+    days_per_move: int | None = None
+    """A correspondence game: 1–14 days for each move (then no ``clock_minutes``)."""
     rated: bool = True
 
 
@@ -54,6 +56,7 @@ def _table_request(seek: Seek | SeekRequest) -> CreateTableRequest:
         variant=seek.variant,
         seats=[SeatSpec(kind="open")] * seek.seats,
         clock_minutes=seek.clock_minutes,
+        days_per_move=seek.days_per_move,
         rated=seek.rated,
     )
 
@@ -65,6 +68,7 @@ def _seek_json(seek: Seek, rating: Rating | None) -> dict[str, Any]:
         "variant": seek.variant,
         "seats": seek.seats,
         "clock_minutes": seek.clock_minutes,
+        "days_per_move": seek.days_per_move,
         "rated": seek.rated,
         "seeker": seek.seeker,
         "rating": display(r),
@@ -123,6 +127,7 @@ def install_club_routes(app: FastAPI) -> None:
             req.variant,
             req.seats,
             req.clock_minutes,
+            req.days_per_move,
             req.rated,
             time.time(),
         )

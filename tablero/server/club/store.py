@@ -37,6 +37,7 @@ class Seek:
     variant: str
     seats: int
     clock_minutes: int | None
+    days_per_move: int | None
     rated: bool
     state: str
     table_id: str | None
@@ -71,6 +72,7 @@ def _seek(s: Session, row: SeekRow) -> Seek:
         row.variant,
         row.seats,
         row.clock_minutes,
+        row.days_per_move,
         row.rated,
         row.state,
         row.table_id,
@@ -86,6 +88,7 @@ def create_seek(
     variant: str,
     seats: int,
     clock_minutes: int | None,
+    days_per_move: int | None,
     rated: bool,
     now: float,
 ) -> None:
@@ -97,6 +100,7 @@ def create_seek(
                 variant=variant,
                 seats=seats,
                 clock_minutes=clock_minutes,
+                days_per_move=days_per_move,
                 rated=rated,
                 state="open",
                 table_id=None,

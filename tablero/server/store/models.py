@@ -46,6 +46,8 @@ class TableRow(Base):
     language: Mapped[str | None] = mapped_column(String(8))
     clock_seconds: Mapped[int | None] = mapped_column(Integer)
     """Each player's time (None: untimed); the timeout rule is the variant's."""
+    clock_per_move: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
+    """``clock_seconds`` is the time for each move (correspondence: days per move)."""
     dictionary_hints: Mapped[bool] = mapped_column(Boolean, default=False)
     state: Mapped[str] = mapped_column(String(16), index=True)
     """waiting, playing, over."""

@@ -32,10 +32,10 @@ from ..ratings import store as ratings_store
 from ..store import tables as store
 from ..workers import bots
 from ..workers.runner import make_bot_runner
-from .info import SeatInfo, TableInfo, new_table_id
+from .info import DAY, SeatInfo, TableInfo, new_table_id
 from .protocol import CreateTableRequest
 from .room import Room
-from .views import lobby_entry
+from .views import iso_time, lobby_entry
 
 __all__ = ["Hub"]
 
@@ -68,6 +68,43 @@ def _rematch(text: str | None) -> dict[str, Any]:
         "rematch_asked": tuple(int(s) for s in data.get("asked", [])),
         "rematch_table": data.get("table"),
     }
+
+
+MAX_DAYS_PER_MOVE = 14
+
+
+def _time_control(
+    req: CreateTableRequest, clock_given: bool, base: Variant
+) -> tuple[int | None, bool]:
+    """A new table's clock from its request: (seconds, per move). ``clock_given``: the
+    request said ``clock_minutes`` (null: untimed); else the game's own clock."""
+    if req.days_per_move is not None:
+        if req.clock_minutes is not None:
+            raise ApiError(
+                422,
+                "bad_clock",
+                "a table has minutes per player (clock_minutes) or days per move "
+                "(days_per_move), not both",
+                field="days_per_move",
+            )
+        if not 1 <= req.days_per_move <= MAX_DAYS_PER_MOVE:
+            raise ApiError(
+                422,
+                "bad_clock",
+                f"days_per_move: 1 to {MAX_DAYS_PER_MOVE} days for each move",
+                field="days_per_move",
+            )
+        return req.days_per_move * DAY, True
+    if clock_given:
+        if req.clock_minutes is not None and not 1 <= req.clock_minutes <= 180:
+            raise ApiError(
+                422,
+                "bad_clock",
+                "clock_minutes: 1 to 180, or null for no clock",
+                field="clock_minutes",
+            )
+        return (None if req.clock_minutes is None else req.clock_minutes * 60), False
+    return (base.clock.initial_seconds if base.clock else None), False
 
 
 def address_key(client: str) -> str | None:
@@ -177,7 +214,9 @@ class Hub:
         return TableInfo(
             id=row["id"],
             variant_ref=row["variant_ref"],
-            variant=catalog.with_clock(base, row["clock_seconds"]),
+            variant=catalog.with_clock(
+                base, row["clock_seconds"], bool(row.get("clock_per_move", False))
+            ),
             title=row["title"],
             language=row["language"],
             clock_seconds=row["clock_seconds"],
@@ -188,6 +227,7 @@ class Hub:
             seats=seats,
             rated=bool(row.get("rated", True)),
             quiet_spectators=bool(row.get("quiet_spectators", False)),
+            clock_per_move=bool(row.get("clock_per_move", False)),
             **_rematch(row.get("rematch")),
         )
 
@@ -291,18 +331,8 @@ class Hub:
                 seats.append(SeatInfo(i, "bot", f"Bot {i + 1}", spec.level))
             else:
                 seats.append(SeatInfo(i, "open"))
-        if clock_given:
-            if req.clock_minutes is not None and not 1 <= req.clock_minutes <= 180:
-                raise ApiError(
-                    422,
-                    "bad_clock",
-                    "clock_minutes: 1 to 180, or null for no clock",
-                    field="clock_minutes",
-                )
-            seconds = None if req.clock_minutes is None else req.clock_minutes * 60
-        else:
-            seconds = base.clock.initial_seconds if base.clock else None
-        variant = catalog.with_clock(base, seconds)
+        seconds, per_move = _time_control(req, clock_given, base)
+        variant = catalog.with_clock(base, seconds, per_move)
         now = time.time()
         info = TableInfo(
             id=new_table_id(),
@@ -317,6 +347,7 @@ class Hub:
             seats=seats,
             rated=req.rated,
             quiet_spectators=req.quiet_spectators,
+            clock_per_move=per_move,
         )
         game: Game | None = None
         if all(s.kind != "open" for s in seats):
@@ -331,6 +362,7 @@ class Hub:
             "title": info.title,
             "language": info.language,
             "clock_seconds": seconds,
+            "clock_per_move": per_move,
             "dictionary_hints": info.dictionary_hints,
             "state": info.state,
             "turn_started_at": info.turn_started_at,
@@ -385,7 +417,8 @@ class Hub:
 
     async def games_of(self, account_id: int) -> list[dict[str, Any]]:
         """An account's tables waiting or in play ("my games"), each with its lobby entry,
-        the account's seat, and whether it is that seat's turn."""
+        the account's seat, whether it is that seat's turn, and for a correspondence game
+        when the turn ends (``turn_ends``)."""
         rows = await asyncio.to_thread(store.account_tables, self.engine, account_id, 100)
         out = []
         for entry, info, row in await self._lobby_entries(rows):
@@ -393,8 +426,18 @@ class Hub:
             if mine is None:
                 continue
             to_move = row["to_move"] if info.state == "playing" else None
+            ends = None
+            if to_move is not None and info.days_per_move and info.turn_started_at is not None:
+                assert info.clock_seconds is not None
+                ends = iso_time(info.turn_started_at + info.clock_seconds)
             out.append(
-                entry | {"seat": mine.seat, "to_move": to_move, "your_turn": to_move == mine.seat}
+                entry
+                | {
+                    "seat": mine.seat,
+                    "to_move": to_move,
+                    "your_turn": to_move == mine.seat,
+                    "turn_ends": ends,
+                }
             )
         return out
 

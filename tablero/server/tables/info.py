@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 
 from ...variant import Variant
 
-__all__ = ["SeatInfo", "TableInfo", "hash_token", "new_table_id", "new_token"]
+__all__ = ["DAY", "SeatInfo", "TableInfo", "hash_token", "new_table_id", "new_token"]
+
+DAY = 86_400
+"""Seconds in a day: a correspondence table's unit of time."""
 
 
 def new_table_id() -> str:
@@ -64,10 +67,26 @@ class TableInfo:
     """The table asks to be rated (whether it is depends on who sits: ``ratings``)."""
     quiet_spectators: bool = False
     """Spectators' chat is kept from the players while the game is in play."""
+    clock_per_move: bool = False
+    """``clock_seconds`` is the time for each move: a correspondence game."""
     rematch_asked: tuple[int, ...] = ()
     """Seats that asked for a rematch of the finished game."""
     rematch_table: str | None = None
     """The rematch's table, once every player has asked."""
+
+    @property
+    def days_per_move(self) -> int | None:
+        """A correspondence game's days for each move; None for any other table."""
+        if not self.clock_per_move or self.clock_seconds is None:
+            return None
+        return self.clock_seconds // DAY
+
+    @property
+    def clock_minutes(self) -> int | None:
+        """The minutes each player has for the game; None untimed or by correspondence."""
+        if self.clock_per_move or self.clock_seconds is None:
+            return None
+        return max(1, round(self.clock_seconds / 60))
 
     def seat_of(self, token: str) -> SeatInfo | None:
         return next((s for s in self.seats if s.holds(token)), None)

@@ -80,6 +80,9 @@ class CreateTableRequest(_Body):
     variant: str = Field(max_length=32)
     seats: list[SeatSpec] = Field(max_length=4)
     clock_minutes: int | None = None
+    """Each player's time for the game, 1–180 minutes; null: untimed. Absent: the game's own."""
+    days_per_move: int | None = None
+    """A correspondence game: 1–14 days for each move (then no ``clock_minutes``)."""
     dictionary_hints: bool = False
     title: str | None = Field(default=None, max_length=60)
     language: Literal["es", "ro", "en"] | None = None

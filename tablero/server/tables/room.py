@@ -388,12 +388,12 @@ class Room:
 
     def _rematch_request(self) -> CreateTableRequest:
         info = self.info
-        seconds = info.clock_seconds
         return CreateTableRequest.model_validate(
             {
                 "variant": info.variant_ref,
                 "seats": [{"kind": "open"}] * len(info.seats),
-                "clock_minutes": None if seconds is None else max(1, round(seconds / 60)),
+                "clock_minutes": info.clock_minutes,
+                "days_per_move": info.days_per_move,
                 "dictionary_hints": info.dictionary_hints,
                 "title": info.title,
                 "language": info.language,

@@ -48,7 +48,11 @@ def _clock_json(info: TableInfo) -> dict[str, Any] | None:
     clock = info.variant.clock
     if clock is None:
         return None
-    return {"initial_seconds": clock.initial_seconds, "on_timeout": clock.on_timeout}
+    return {
+        "initial_seconds": clock.initial_seconds,
+        "on_timeout": clock.on_timeout,
+        "per_move": clock.per_move,
+    }
 
 
 def lobby_entry(info: TableInfo, spectators: int, seq: int) -> dict[str, Any]:
