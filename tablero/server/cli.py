@@ -229,14 +229,6 @@ def _check_redis_url(url: str) -> None:
 
 @click.command("worker")
 @click.option(
-    "--address-limit-scale",
-    default=1,
-    show_default=True,
-    type=click.IntRange(1, 1000),
-    help='Multiply every per-address rate limit (docs/web-api.md, "Limits") for players '
-    "who share one address, e.g. a club's Wi-Fi. Per-account and per-socket limits stay.",
-)
-@click.option(
     "--redis",
     "redis_url",
     required=True,

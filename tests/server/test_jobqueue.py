@@ -162,7 +162,9 @@ def test_a_job_nobody_takes_is_asked_again_not_left_behind(
     async def think() -> Move:
         queue = BotQueue(redis_server.url, lambda v: v.source, take_within=1.0)
         try:
-            return await queue.think(job)
+            # Bounded, so that a worker that never answers fails the test instead of hanging
+            # it (the executor below waits for this thread).
+            return await asyncio.wait_for(queue.think(job), 40)
         finally:
             await queue.aclose()
 
@@ -172,7 +174,7 @@ def test_a_job_nobody_takes_is_asked_again_not_left_behind(
         assert not move.done()
         assert _queue_length(redis_server.url, "queued") == 1
         worker = start_worker()
-        answer = move.result(timeout=30)
+        answer = move.result(timeout=45)
     game.check(answer)  # legal in the live game (raises if not)
     assert _queue_length(redis_server.url, "queued") == 0
     assert worker.stop() == 0  # SIGTERM: a clean stop
