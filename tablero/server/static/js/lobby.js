@@ -7,7 +7,8 @@ import { $, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { accountMark, playerName, ratingElement } from "./panels.js";
 import { lastNickname, saveNickname, saveSeat, seatFor } from "./prefs.js";
-import { CLOCK_CHOICES, Seeks } from "./seeks.js";
+import { clockLabel, formatPerMove } from "./clock.js";
+import { Seeks, correspondenceHelp, timeControlOptions, timeControlSpec } from "./seeks.js";
 
 const REFRESH_MS = 4000;
 
@@ -96,13 +97,25 @@ export class LobbyPage {
       return;
     }
     const seen = JSON.stringify(games);
-    if (seen === this.shownMine) return;
-    this.shownMine = seen;
-    if (!games.length) {
-      replace(this.mine, h("p", { class: "hint", text: t("mine.none") }));
-      return;
+    if (seen !== this.shownMine) {
+      this.shownMine = seen;
+      if (!games.length) {
+        replace(this.mine, h("p", { class: "hint", text: t("mine.none") }));
+        return;
+      }
+      replace(this.mine, h("ul", { class: "mine" }, games.map((g) => this.myGame(g))));
     }
-    replace(this.mine, h("ul", { class: "mine" }, games.map((g) => this.myGame(g))));
+    this.showTimeLeft();
+  }
+
+  /** A correspondence game's time left to move (from `turn_ends`), redrawn at each refresh. */
+  showTimeLeft() {
+    for (const el of this.mine.querySelectorAll(".mine-left[data-ends]")) {
+      const left = (Date.parse(el.dataset.ends) - Date.now()) / 1000;
+      el.textContent = left > 0
+        ? t("mine.time_left", { time: formatPerMove(left, { coarse: true }) })
+        : t("mine.time_up");
+    }
   }
 
   myGame(g) {
@@ -114,11 +127,13 @@ export class LobbyPage {
       const s = g.seats.find((x) => x.seat === g.to_move);
       status = h("span", { class: "badge playing", text: t("table.to_move", { name: s ? seatLabel(s) : "" }) });
     } else status = h("span", { class: `badge ${g.state}`, text: t(`state.${g.state}`) });
+    // A correspondence game in play: until when the player to move has (showTimeLeft).
+    const left = g.turn_ends ? h("span", { class: "mine-left", dataset: { ends: g.turn_ends } }) : null;
     return h("li", { class: `mine-item${g.your_turn ? " your-turn" : ""}`, dataset: { table: g.id } },
       h("a", { class: "mine-link", href, "data-link": "" },
         h("span", { class: "mine-title", text: name }),
         g.title ? h("span", { class: "mine-game", text: g.variant_title || g.variant }) : null),
-      status,
+      h("div", { class: "mine-status" }, status, left),
       h("ul", { class: "chips", "aria-label": t("seats.title") }, g.seats.map((s) => seatChip(s, s.seat === g.seat))));
   }
 
@@ -128,7 +143,7 @@ export class LobbyPage {
     const mine = seatFor(tb.id)
       || (me && tb.seats.some((s) => s.account && s.nickname === me.username));
     const seats = tb.seats.map((s) => seatChip(s));
-    const clock = tb.clock ? t("lobby.clock_minutes", { n: Math.round(tb.clock.initial_seconds / 60) }) : t("lobby.untimed");
+    const clock = clockLabel(tb.clock);
     const href = `/t/${encodeURIComponent(tb.id)}`;
     const actions = [];
     if (mine) actions.push(h("a", { class: "button primary", href, "data-link": "", text: t("lobby.return") }));
@@ -169,6 +184,7 @@ export class LobbyPage {
       field("seat-count", t("lobby.seats"), this.seatCount),
       this.seatRows,
       field("clock", t("lobby.clock"), this.clock),
+      correspondenceHelp(this.clock, "clock-help"),
       h("div", { class: "field check" }, this.hints, h("label", { for: "hints", text: t("lobby.hints") }),
         h("p", { class: "help", text: t("lobby.hints_help") })),
       h("div", { class: "field check" }, this.quiet, h("label", { for: "quiet-spectators", text: t("lobby.quiet_spectators") }),
@@ -217,11 +233,13 @@ export class LobbyPage {
       h("option", { value: String(min + i), text: String(min + i) })));
     this.seatCount.value = String(Math.min(max, Math.max(min, before)));
     const own = info.clock
-      ? t("lobby.clock_default", { n: Math.round(info.clock.initial_seconds / 60) })
+      ? t("lobby.clock_default", { clock: clockLabel(info.clock) })
       : t("lobby.clock_default_none");
+    const chosen = this.clock.value;
     replace(this.clock, h("option", { value: "default", text: own }),
-      h("option", { value: "none", text: t("lobby.untimed") }),
-      CLOCK_CHOICES.map((m) => h("option", { value: String(m), text: t("lobby.clock_minutes", { n: m }) })));
+      h("option", { value: "none", text: t("lobby.untimed") }), timeControlOptions());
+    if (chosen) this.clock.value = chosen; // the same choices for every game
+    this.clock.dispatchEvent(new Event("change")); // the help line follows
     this.drawSeats();
   }
 
@@ -297,8 +315,7 @@ export class LobbyPage {
     });
     const spec = { variant: this.variantSelect.value, seats, dictionary_hints: this.hints.checked };
     if (this.quiet.checked) spec.quiet_spectators = true;
-    if (this.clock.value === "none") spec.clock_minutes = null;
-    else if (this.clock.value !== "default") spec.clock_minutes = Number(this.clock.value);
+    Object.assign(spec, timeControlSpec(this.clock.value));
     const title = this.title.value.trim();
     if (title) spec.title = title;
     const me = account();

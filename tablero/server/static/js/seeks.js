@@ -11,9 +11,46 @@ import { accountDialog } from "./accountui.js";
 import { api, errorText, pages } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { daysPerMove } from "./clock.js";
 import { playerName, ratingElement } from "./panels.js";
 
 export const CLOCK_CHOICES = [5, 10, 15, 20, 25, 30, 45, 60];
+/** Correspondence games: days for each move (the server takes 1–14). */
+export const DAY_CHOICES = [1, 2, 3, 7, 14];
+
+/** The time-control choices of the forms: minutes each ("10"), then days a move ("d3"). */
+export function timeControlOptions() {
+  return [
+    CLOCK_CHOICES.map((m) => h("option", { value: String(m), text: t("lobby.clock_minutes", { n: m }) })),
+    h("optgroup", { label: t("lobby.correspondence") },
+      DAY_CHOICES.map((d) => h("option", { value: `d${d}`, text: daysPerMove(d) }))),
+  ];
+}
+
+const DAYS_VALUE = /^d(\d+)$/;
+
+/** What a time-control choice asks of the server: {clock_minutes} or {days_per_move}
+ *  ("default": nothing, the game's own clock). */
+export function timeControlSpec(value) {
+  if (value === "default") return {};
+  if (value === "none") return { clock_minutes: null };
+  const days = DAYS_VALUE.exec(value);
+  if (days) return { days_per_move: Number(days[1]) };
+  return { clock_minutes: Number(value) };
+}
+
+/** A help line under a time-control select, shown for the correspondence choices. */
+export function correspondenceHelp(select, id) {
+  const help = h("p", { class: "help", id, text: t("lobby.correspondence_help") });
+  const sync = () => {
+    help.hidden = !DAYS_VALUE.test(select.value);
+    if (help.hidden) select.removeAttribute("aria-describedby");
+    else select.setAttribute("aria-describedby", id);
+  };
+  select.addEventListener("change", sync);
+  sync();
+  return help;
+}
 
 export class Seeks {
   /**
@@ -106,7 +143,9 @@ export class Seeks {
     const mine = Boolean(me && s.seeker === me.username);
     const joined = Boolean(me && !mine && s.players.includes(me.username));
     const missing = Math.max(0, s.seats - s.players.length);
-    const clock = s.clock_minutes ? t("lobby.clock_minutes", { n: s.clock_minutes }) : t("lobby.untimed");
+    let clock = t("lobby.untimed");
+    if (s.days_per_move) clock = daysPerMove(s.days_per_move);
+    else if (s.clock_minutes) clock = t("lobby.clock_minutes", { n: s.clock_minutes });
     const meta = [t("seeks.players_n", { n: s.seats }), clock,
       s.seats > 2 ? t("seeks.places_left", { n: missing, total: s.seats }) : null].filter(Boolean).join(" \u00b7 ");
     const actions = [];
@@ -187,8 +226,7 @@ export class Seeks {
     if (this.variants.some((v) => v.name === "fise")) this.variantSelect.value = "fise";
     this.seatSelect = h("select", { id: "seek-seats" });
     this.clockSelect = h("select", { id: "seek-clock" },
-      h("option", { value: "none", text: t("lobby.untimed") }),
-      CLOCK_CHOICES.map((m) => h("option", { value: String(m), text: t("lobby.clock_minutes", { n: m }) })));
+      h("option", { value: "none", text: t("lobby.untimed") }), timeControlOptions());
     this.rated = h("input", { id: "seek-rated", type: "checkbox", checked: true });
     this.formMessage = h("p", { class: "message", role: "status", "aria-live": "polite" });
     this.submit = h("button", { type: "submit", class: "primary big", id: "seek-offer", text: t("seeks.offer") });
@@ -198,6 +236,7 @@ export class Seeks {
       h("div", { class: "field-row" },
         field("seek-seats", t("lobby.seats"), this.seatSelect),
         field("seek-clock", t("lobby.clock"), this.clockSelect)),
+      correspondenceHelp(this.clockSelect, "seek-clock-help"),
       h("div", { class: "field check" }, this.rated, h("label", { for: "seek-rated", text: t("seeks.rated_option") }),
         h("p", { class: "help", text: t("seeks.rated_help") })),
       this.submit, this.formMessage);
@@ -221,7 +260,7 @@ export class Seeks {
     const spec = {
       variant: this.variantSelect.value,
       seats: Number(this.seatSelect.value),
-      clock_minutes: this.clockSelect.value === "none" ? null : Number(this.clockSelect.value),
+      ...timeControlSpec(this.clockSelect.value),
       rated: this.rated.checked,
     };
     this.submit.disabled = true;

@@ -14,7 +14,7 @@ import { account } from "./account.js";
 import { api, ApiError, errorText, pages } from "./api.js";
 import { ChatPanel } from "./chat.js";
 import { BoardView, tileElement } from "./board.js";
-import { formatClock, secondsLeft } from "./clock.js";
+import { clockLabel, formatClock, formatPerMove, secondsLeft } from "./clock.js";
 import { confirmDialog, pickBlankLetter, pickExchange } from "./dialogs.js";
 import { enableDrag } from "./drag.js";
 import { $, h, replace } from "./dom.js";
@@ -287,8 +287,7 @@ export class TablePage {
     this.onTitle(table.title || table.variant_title || v.title);
     this.els.title.textContent = table.title || table.variant_title || v.title;
     const bits = [table.variant_title || v.title, `${v.columns}×${v.rows}`];
-    if (table.clock) bits.push(t("lobby.clock_minutes", { n: Math.round(table.clock.initial_seconds / 60) }));
-    else bits.push(t("lobby.untimed"));
+    bits.push(clockLabel(table.clock));
     if (table.dictionary_hints) bits.push(t("table.hints_on"));
     this.els.subtitle.textContent = bits.join(" · ");
     this.renderBoard();
@@ -447,13 +446,17 @@ export class TablePage {
   tickClocks() {
     if (!this.table) return;
     const now = performance.now();
+    // A clock per move (correspondence) reads "1 d 23 h", "5 h 07 min", then "12:34".
+    const perMove = Boolean(this.table.clock && this.table.clock.per_move);
     for (const s of this.table.seats) {
       const el = this.els.seats.querySelector(`.clock[data-seat="${s.seat}"]`);
       if (!el) continue;
       const left = this.table.state === "playing" || this.table.state === "over"
         ? secondsLeft(s, this.receivedAt, this.table.state === "playing" ? now : this.receivedAt)
         : (this.table.clock ? this.table.clock.initial_seconds : null);
-      el.textContent = formatClock(left);
+      const text = perMove ? formatPerMove(left) : formatClock(left);
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("per-move", perMove);
       el.classList.toggle("running", Boolean(s.clock_running) && this.table.state === "playing");
       el.classList.toggle("low", left !== null && left < 60);
     }
