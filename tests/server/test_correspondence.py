@@ -11,7 +11,7 @@ from sqlalchemy import create_engine, text
 
 from tablero.server.store.db import normalize_url
 
-from .games import two_players
+from .games import mini_toml, two_players, upload
 from .harness import Server
 from .test_accounts import error
 from .test_ratings_server import Player
@@ -120,6 +120,16 @@ def test_a_guest_table_rematch_keeps_the_days(server: Server) -> None:
     new = rematch(server, table, tokens[1]).json()["table"]
     assert server.view(new)["clock"] == {
         "initial_seconds": 14 * DAY,
+        "on_timeout": "skip",
+        "per_move": True,
+    }
+
+
+def test_a_rule_file_with_a_clock_per_move_keeps_it_by_default(server: Server) -> None:
+    ref = upload(server, mini_toml("\n[clock]\ninitial_seconds = 600\nper_move = true\n"))
+    table = server.create(ref, [{"kind": "open"}, {"kind": "open"}])
+    assert server.view(table)["clock"] == {
+        "initial_seconds": 600,
         "on_timeout": "skip",
         "per_move": True,
     }

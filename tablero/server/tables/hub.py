@@ -104,7 +104,9 @@ def _time_control(
                 field="clock_minutes",
             )
         return (None if req.clock_minutes is None else req.clock_minutes * 60), False
-    return (base.clock.initial_seconds if base.clock else None), False
+    if base.clock is None:
+        return None, False
+    return base.clock.initial_seconds, base.clock.per_move  # the game's own
 
 
 def address_key(client: str) -> str | None:
