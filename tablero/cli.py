@@ -456,10 +456,12 @@ def play_command(
     play_game(v, names, lexicon, seed=seed, console=console)
 
 
+from .analysis.command import analyze_command  # noqa: E402  (tablero/analysis/command.py)
 from .server.cli import serve, worker  # noqa: E402  (the web app's commands: tablero/server/cli.py)
 
 main.add_command(serve)
 main.add_command(worker)
+main.add_command(analyze_command)
 
 # -- engine: moves, selfplay, bench (tablero/engine/) -----------------------------------------
 

@@ -28,6 +28,7 @@ __all__ = [
     "WordAddend",
     "WordEndPremium",
     "WordPremium",
+    "square_colour",
     "square_kind",
 ]
 
@@ -151,6 +152,28 @@ _KINDS: dict[str, tuple[type[SquareKind], str | None]] = {
     "word_add": (WordAddend, "amount"),
     "shuffle_next_rack": (ShuffleNextRack, "min_bag"),
 }
+
+
+_COLOURS = {
+    ("letter", 2): "#a8d8ea",
+    ("letter", 3): "#3f8fc4",
+    ("word", 2): "#f4b6c2",
+    ("word", 3): "#e0474c",
+    ("word_end", 4): "#8e2c48",
+}
+
+
+def square_colour(kind: SquareKind) -> str:
+    """The colour a board drawing gives a square of this kind (the web app, reports): the
+    classic light and dark blues and pinks and reds, gold or grey for +N/−N, green for EX."""
+    spec = kind.spec()
+    name = spec["kind"]
+    if name == "shuffle_next_rack":
+        return "#4caf50"
+    if name == "word_add":
+        return "#f2c94c" if spec["amount"] >= 0 else "#9e9e9e"
+    factor = spec.get("factor", 1)
+    return _COLOURS.get((name, factor)) or _COLOURS.get((name, min(factor, 3)), "#d0d0d0")
 
 
 def square_kind(code: str, spec: dict[str, Any]) -> SquareKind:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +38,18 @@ from ..rules import IllegalMove, check_cambio, check_placement, resolve_place
 from ..scoring import score_cambio, score_placement
 from ..variant import BLANK, Coord, Variant, VariantError, load_variant
 
-__all__ = ["GcgError", "GcgGame", "GcgPlayer", "GcgTurn", "read_gcg", "replay_gcg", "write_gcg"]
+__all__ = [
+    "GcgError",
+    "GcgGame",
+    "GcgPlayer",
+    "GcgStep",
+    "GcgTurn",
+    "gcg_variant",
+    "read_gcg",
+    "replay_gcg",
+    "walk_gcg",
+    "write_gcg",
+]
 
 
 class GcgError(ValueError):
@@ -299,6 +310,21 @@ def _read_turn(s: str, number: int, nicks: dict[str, int]) -> GcgTurn:
 # -- replaying ---------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class GcgStep:
+    """One ``>`` line as ``walk_gcg`` reaches it: the board and totals before it."""
+
+    index: int
+    """The turn's place in ``GcgGame.turns``."""
+    turn: GcgTurn
+    board: Board
+    """The board before the turn. It is the walk's own board: copy it to keep it."""
+    totals: tuple[int, ...]
+    """Every player's total before the turn."""
+    withdrawn_next: bool
+    """The next line takes this placement back (``--``): the word was challenged off."""
+
+
 def replay_gcg(gcg: GcgGame, variant: Variant | None = None) -> list[int]:
     """Rebuild the board move by move, checking every recorded score and total against the
     rules (end-of-game rack lines against the tiles' values), and that no player has a turn
@@ -306,12 +332,28 @@ def replay_gcg(gcg: GcgGame, variant: Variant | None = None) -> list[int]:
 
     Words are not looked up: the file is the record of what the players accepted.
     """
-    if variant is None:
-        try:
-            variant = load_variant(gcg.variant or "fise")
-        except VariantError as e:
-            raise GcgError(str(e)) from None
-    v = variant
+    totals = [0] * len(gcg.players)
+    for step in walk_gcg(gcg, variant):
+        totals = list(step.totals)
+        totals[step.turn.player] += step.turn.score
+    return totals
+
+
+def gcg_variant(gcg: GcgGame, variant: Variant | None = None) -> Variant:
+    """The rules a file is played under: ``variant`` if given, else its ``#variant`` (FISE
+    when it has none, as files from other programs are Spanish tournament games here)."""
+    if variant is not None:
+        return variant
+    try:
+        return load_variant(gcg.variant or "fise")
+    except VariantError as e:
+        raise GcgError(str(e)) from None
+
+
+def walk_gcg(gcg: GcgGame, variant: Variant | None = None) -> Iterator[GcgStep]:
+    """Each turn with the board and totals before it, checked as ``replay_gcg`` says: a
+    GcgError names the first line that does not add up (after the steps before it)."""
+    v = gcg_variant(gcg, variant)
     board = Board(v.rows, v.columns)
     totals = [0] * len(gcg.players)
     last_placed: dict[int, list[Coord]] = {}
@@ -329,6 +371,7 @@ def replay_gcg(gcg: GcgGame, variant: Variant | None = None) -> list[int]:
             and turns[i + 1].kind == "withdrawn"
             and turns[i + 1].player == turn.player
         )
+        yield GcgStep(i, turn, board, tuple(totals), withdrawn_next)
         expected = turn.score
         try:
             if turn.kind == "place":
@@ -355,7 +398,6 @@ def replay_gcg(gcg: GcgGame, variant: Variant | None = None) -> list[int]:
                 f"line {turn.line}: the total comes to {totals[turn.player]}, the file says "
                 f"{turn.total}"
             )
-    return totals
 
 
 def _replay_place(

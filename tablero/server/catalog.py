@@ -17,7 +17,7 @@ import math
 import secrets
 from typing import Any
 
-from ..squares import SquareKind
+from ..squares import SquareKind, square_colour
 from ..variant import (
     BLANK,
     Clock,
@@ -362,23 +362,10 @@ def variant_json(v: Variant, ref: str, source: str) -> dict[str, Any]:
     }
 
 
-_COLOURS = {
-    ("letter", 2): "#a8d8ea",
-    ("letter", 3): "#3f8fc4",
-    ("word", 2): "#f4b6c2",
-    ("word", 3): "#e0474c",
-    ("word_end", 4): "#8e2c48",
-}
-
-
 def _kind_json(kind: SquareKind) -> dict[str, Any]:
-    spec = kind.spec()
-    name = spec["kind"]
-    if name == "shuffle_next_rack":
-        colour = "#4caf50"
-    elif name == "word_add":
-        colour = "#f2c94c" if spec["amount"] >= 0 else "#9e9e9e"
-    else:
-        factor = spec.get("factor", 1)
-        colour = _COLOURS.get((name, factor)) or _COLOURS.get((name, min(factor, 3)), "#d0d0d0")
-    return {"label": kind.code, **spec, "colour": colour, "description": kind.describe()}
+    return {
+        "label": kind.code,
+        **kind.spec(),
+        "colour": square_colour(kind),
+        "description": kind.describe(),
+    }
