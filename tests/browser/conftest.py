@@ -27,6 +27,9 @@ from typing import Any
 
 import pytest
 
+from tablero.lexicon import load_lexicon
+from tablero.variant import load_variant
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
 CHROMIUM = os.environ.get("TABLERO_CHROMIUM", "/usr/bin/chromium")
@@ -124,6 +127,12 @@ class Server:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``tablero serve`` on a free port with a fresh SQLite database (bots move after 0.2 s)."""
+    # The shipped dictionaries' graphs are built on first use and kept on disk: build them
+    # here, so that no test's first table of a language waits for it (11 s for Romanian on a
+    # fresh machine, more under load) and runs past its timeouts.
+    for variant in ("fise", "cuvinte"):
+        v = load_variant(variant)
+        load_lexicon(v.lexicon, v.alphabet)
     port = _free_port()
     db = tmp_path_factory.mktemp("server") / "tablero.db"
     log = tmp_path_factory.mktemp("server-log") / "serve.log"
