@@ -5,7 +5,7 @@
 // each move (`clock.per_move`: correspondence, days a move), where every turn starts with the
 // whole time and the clock reads "2 d 23 h", "5 h 07 min", then "12:34" in the last hour.
 
-import { currentLanguage, has, t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 
 export const DAY = 86400;
 
@@ -29,22 +29,6 @@ export function formatClock(seconds) {
   const mm = hours ? String(minutes).padStart(2, "0") : String(minutes);
   const text = `${hours ? `${hours}:` : ""}${mm}:${String(secs).padStart(2, "0")}`;
   return negative ? `\u2212${text}` : text;
-}
-
-/**
- * A string with a number in it, in the language's plural form: the key with `_one`, `_few`
- * or `_other` (Intl.PluralRules' categories; Romanian: 1 zi, 2–19 zile, 20 de zile), falling
- * back to `_other`. Every language file has the three keys.
- */
-export function plural(key, n, params = {}) {
-  let form = "other";
-  try {
-    form = new Intl.PluralRules(currentLanguage()).select(n);
-  } catch {
-    // an unknown language: "other"
-  }
-  const chosen = has(`${key}_${form}`) ? `${key}_${form}` : `${key}_other`;
-  return t(chosen, { n, ...params });
 }
 
 /**

@@ -2,7 +2,7 @@
 // Each returns a Promise of the choice, or null when closed with Escape or Cancel.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { tileElement } from "./board.js";
 
 function modal(className, titleText, body, buttons) {
@@ -68,13 +68,13 @@ export function pickExchange(variant, tiles, maxTiles) {
   const ok = h("button", { type: "button", class: "primary", text: t("exchange.confirm"), disabled: true,
     onclick: () => done([...chosen]) });
   const refresh = () => {
-    count.textContent = t("exchange.count", { n: chosen.size, max: maxTiles });
+    count.textContent = plural("exchange.count", chosen.size, { max: maxTiles });
     ok.disabled = chosen.size === 0 || chosen.size > maxTiles;
   };
   const row = h("div", { class: "exchange-rack", role: "group", "aria-label": t("exchange.tiles") });
   for (const { index, letter } of tiles) {
     const b = h("button", { type: "button", class: "exchange-tile", "aria-pressed": "false",
-      "aria-label": letter === "?" ? t("tile.blank") : letter, dataset: { index: String(index), letter } },
+      "aria-label": letter === "?" ? t("tile.blank") : plural("tile.letter_points", variant.value(letter), { letter }), dataset: { index: String(index), letter } },
     tileElement(variant, letter === "?" ? "" : letter, { rackBlank: letter === "?" }));
     b.addEventListener("click", () => {
       if (chosen.has(index)) chosen.delete(index); else chosen.add(index);

@@ -1,5 +1,6 @@
 // Interface strings in es, ro and en, loaded from ../i18n/{lang}.json. t("key", {name}) fills
 // {name} placeholders; a key missing in a language falls back to English, then to the key.
+// plural("key", n) picks the string for a number in the language's plural form.
 
 let strings = {};
 let english = {};
@@ -33,6 +34,31 @@ export function t(key, params = {}) {
     text = text.split(`{${name}}`).join(String(value));
   }
   return text;
+}
+
+/**
+ * A string with a number in it, in the plural form the number takes in the interface language:
+ * the key with `_one`, `_few`, `_many`, `_other`… (Intl.PluralRules' categories), the number
+ * as {n}. English and Spanish say "1 tile", "2 tiles"; Romanian "1 piesă", "2 piese" (few:
+ * 0 and 2–19) and "20 de piese" (other). A form a language file lacks falls back to `_other`
+ * (Spanish's "many", for a million, reads as "other"), then to the bare key.
+ */
+export function plural(key, n, params = {}) {
+  let form = "other";
+  try {
+    form = pluralRules(language).select(n);
+  } catch {
+    // an unknown language: "other"
+  }
+  const chosen = [`${key}_${form}`, `${key}_other`].find(has) || key;
+  return t(chosen, { n, ...params });
+}
+
+const rules = new Map();
+
+function pluralRules(lang) {
+  if (!rules.has(lang)) rules.set(lang, new Intl.PluralRules(lang));
+  return rules.get(lang);
 }
 
 /** Fill every [data-i18n] element's text and [data-i18n-label] element's aria-label. */

@@ -4,7 +4,7 @@
 import { errorText, pages } from "./api.js";
 import { tileElement } from "./board.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { BLANK } from "./placement.js";
 
 /** End-of-game adjustment reasons the server writes in English, in the interface language. */
@@ -13,7 +13,7 @@ export function adjustmentText(why) {
   if (why === "the others' tiles") return t("adj.others");
   if (why === "over time") return t("adj.overtime");
   const m = /^(\d+) unplayed blank/.exec(why);
-  if (m) return t("adj.blanks", { n: m[1] });
+  if (m) return plural("adj.blanks", Number(m[1]));
   return why;
 }
 
@@ -74,7 +74,7 @@ export function seatList(table, seatName, onLeave) {
         s.account ? accountMark() : null, tags),
       h("div", { class: "seat-stats" },
         h("span", { class: "score", text: String(s.score ?? 0) }),
-        h("span", { class: "rack-count", text: table.state === "playing" ? t("seat.tiles", { n: s.rack_count }) : "" }),
+        h("span", { class: "rack-count", text: table.state === "playing" ? plural("seat.tiles", s.rack_count) : "" }),
         h("span", { class: "clock", dataset: { seat: String(s.seat) } })));
   });
   return h("ol", { class: "seat-list" }, items);
@@ -116,7 +116,7 @@ export function moveWords(m, seatName) {
   let note = "";
   switch (m.kind) {
     case "passed": move = t("history.passed"); break;
-    case "exchanged": move = t("history.exchanged", { n: m.tiles ?? "" }); break;
+    case "exchanged": move = plural("history.exchanged", m.tiles ?? 0); break;
     case "lost_turn": note = t("history.lost_turn"); break;
     case "challenge_upheld": move = t("history.challenge_upheld", { name: seatName(m.target) }); break;
     case "challenge_failed": move = t("history.challenge_failed"); break;

@@ -12,7 +12,7 @@
 import { api, ApiError, errorText, pages } from "./api.js";
 import { BoardView, tileElement } from "./board.js";
 import { h, replace, s } from "./dom.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { hasPoints, historyBody, moveWords, playerName, resultParts } from "./panels.js";
 import { BLANK } from "./placement.js";
 import { VariantView } from "./variant.js";
@@ -163,7 +163,7 @@ export class ReplayPage {
     const squares = new Set(f.moves.flatMap((m) => (["placed", "cambio"].includes(m.kind) ? m.squares || [] : [])));
     this.board.update({ board: f.board, last: squares });
     const e = this.els;
-    e.bag.textContent = t("table.bag", { n: f.bag_count });
+    e.bag.textContent = plural("table.bag", f.bag_count);
     e.position.textContent = t("replay.position", { n: this.step, total: last });
     const b = this.buttons;
     b.first.disabled = b.back.disabled = this.step === 0;

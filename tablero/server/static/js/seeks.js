@@ -10,7 +10,7 @@ import { account } from "./account.js";
 import { accountDialog } from "./accountui.js";
 import { api, errorText, pages } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { daysPerMove } from "./clock.js";
 import { playerName, ratingElement } from "./panels.js";
 
@@ -146,7 +146,7 @@ export class Seeks {
     let clock = t("lobby.untimed");
     if (s.days_per_move) clock = daysPerMove(s.days_per_move);
     else if (s.clock_minutes) clock = t("lobby.clock_minutes", { n: s.clock_minutes });
-    const meta = [t("seeks.players_n", { n: s.seats }), clock,
+    const meta = [plural("seeks.players_n", s.seats), clock,
       s.seats > 2 ? t("seeks.places_left", { n: missing, total: s.seats }) : null].filter(Boolean).join(" \u00b7 ");
     const actions = [];
     if (mine) {

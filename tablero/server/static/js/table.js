@@ -18,7 +18,7 @@ import { clockLabel, formatClock, formatPerMove, secondsLeft } from "./clock.js"
 import { confirmDialog, pickBlankLetter, pickExchange } from "./dialogs.js";
 import { enableDrag } from "./drag.js";
 import { $, h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { LiveTable } from "./live.js";
 import {
   BLANK, chooseTile, digraphCompletion, foldKey, Placement, squareName, startsDigraph,
@@ -333,7 +333,7 @@ export class TablePage {
         type: "button",
         class: `rack-tile${selected ? " selected" : ""}`,
         "aria-pressed": selected ? "true" : "false",
-        "aria-label": isBlank ? t("tile.blank") : t("tile.letter_value", { letter, value: this.variant.value(letter) }),
+        "aria-label": isBlank ? t("tile.blank") : plural("tile.letter_points", this.variant.value(letter), { letter }),
         dataset: { index: String(index), letter, drag: "rack" },
       }, tileElement(this.variant, isBlank ? "" : letter, { rackBlank: isBlank }));
     });
@@ -350,7 +350,7 @@ export class TablePage {
 
   renderFoot() {
     const table = this.table;
-    this.els.bag.textContent = t("table.bag", { n: table.bag_count });
+    this.els.bag.textContent = plural("table.bag", table.bag_count);
     let line = "";
     if (table.state === "waiting") line = t("table.waiting");
     else if (table.state === "over") line = t("table.over");
