@@ -1,5 +1,11 @@
-// The board: a grid of square buttons, drawn once per game and then patched square by square
-// (only squares whose look changed are touched, so a 17×15 board updates cheaply).
+// The board: drawn once per game and then patched square by square (only squares whose look
+// changed are touched, so a 17×15 board updates cheaply).
+//
+// At a table it is an ARIA grid: rows (role=row, display: contents, so the CSS grid still lays
+// the squares out) of squares (role=gridcell), each named where and what it is ("H8, double
+// word, start square"). The column letters and row numbers are drawn for the eye and hidden
+// from screen readers: each square's name already says them. One square is the Tab stop
+// (boardgrid.js moves it). The replay's board is a picture to look at: a group of images.
 
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
@@ -34,46 +40,72 @@ export function tileElement(variant, letter, { blank = false, rackBlank = false 
 export class BoardView {
   /** `readOnly`: a board to look at (the replay): its squares are images with a spoken name,
    *  not buttons, and none is a Tab stop. */
-  constructor(variant, { readOnly = false } = {}) {
+  constructor(variant, { readOnly = false, describedBy = null } = {}) {
     this.variant = variant;
     this.readOnly = readOnly;
     this.cells = [];
+    this.active = null;  // the square that is the board's Tab stop, {r, c}
+    this.tabCell = null;
     this.el = h("div", {
       class: `board${readOnly ? " read-only" : ""}`,
-      role: "group",
+      role: readOnly ? "group" : "grid",
       "aria-label": t("board.label"),
+      "aria-describedby": describedBy,
       style: { "--cols": String(variant.columns), "--rows": String(variant.rows) },
       dataset: { columns: String(variant.columns) },
     });
-    this.el.append(h("div", { class: "corner", "aria-hidden": "true" }));
+    const heads = h("div", { class: "board-row heads", "aria-hidden": "true" }, h("div", { class: "corner" }));
     for (let c = 0; c < variant.columns; c++) {
-      this.el.append(h("div", { class: "colhead", "aria-hidden": "true", text: String.fromCharCode(65 + c) }));
+      heads.append(h("div", { class: "colhead", text: String.fromCharCode(65 + c) }));
     }
+    this.el.append(heads);
     for (let r = 0; r < variant.rows; r++) {
-      this.el.append(h("div", { class: "rowhead", "aria-hidden": "true", text: String(r + 1) }));
+      const rowEl = h("div", { class: "board-row", role: readOnly ? null : "row" },
+        h("div", { class: "rowhead", "aria-hidden": "true", text: String(r + 1) }));
       const row = [];
       for (let c = 0; c < variant.columns; c++) {
         const kind = variant.kindAt(r, c);
         const start = variant.isStart(r, c);
-        const cell = readOnly
-          ? h("div", { class: `sq ${squareClass(kind)}${start ? " start" : ""}`, role: "img",
-            dataset: { r: String(r), c: String(c), square: squareName(r, c) } })
-          : h("button", {
-            type: "button",
-            class: `sq ${squareClass(kind)}${start ? " start" : ""}`,
-            tabindex: "-1",
-            dataset: { r: String(r), c: String(c), square: squareName(r, c) },
-          });
+        const cell = h("div", {
+          class: `sq ${squareClass(kind)}${start ? " start" : ""}`,
+          role: readOnly ? "img" : "gridcell",
+          tabindex: readOnly ? null : "-1",
+          dataset: { r: String(r), c: String(c), square: squareName(r, c) },
+        });
         cell.sig = null;
         row.push(cell);
-        this.el.append(cell);
+        rowEl.append(cell);
       }
       this.cells.push(row);
+      this.el.append(rowEl);
     }
+    this.syncTabStop();
   }
 
-  isFirstStart(r, c) {
-    return [...this.variant.starts][0] === `${r},${c}`;
+  /** Make square (r, c) the board's one Tab stop (the others get tabindex -1). */
+  setActive(r, c) {
+    this.active = { r, c };
+    this.syncTabStop();
+  }
+
+  syncTabStop() {
+    if (this.readOnly) return;
+    const at = this.active || this.homeSquare();
+    const cell = this.cell(at.r, at.c);
+    if (cell === this.tabCell) return;
+    if (this.tabCell) this.tabCell.tabIndex = -1;
+    cell.tabIndex = 0;
+    this.tabCell = cell;
+  }
+
+  /** Where Tab first lands: the start square (the centre when the game has none). */
+  homeSquare() {
+    const start = [...this.variant.starts][0];
+    if (start) {
+      const [r, c] = start.split(",").map(Number);
+      return { r, c };
+    }
+    return { r: Math.floor(this.variant.rows / 2), c: Math.floor(this.variant.columns / 2) };
   }
 
   cell(r, c) {
@@ -93,11 +125,9 @@ export class BoardView {
         const fixed = board && board[r] ? board[r][c] : null;
         const mine = fixed || !placement ? null : placement.at(r, c);
         const isCursor = Boolean(cursor && cursor.r === r && cursor.c === c);
-        // One square is reachable with Tab (the cursor, else the start square); arrows move on.
-        const tabStop = cursor ? isCursor : v.isStart(r, c) && this.isFirstStart(r, c);
         const badgeHere = badge && badge.r === r && badge.c === c ? badge.text : "";
         const o = {
-          tabStop, isCursor, dir: cursor && cursor.dir, badgeHere,
+          isCursor, dir: cursor && cursor.dir, badgeHere,
           isSel: Boolean(selected && selected.type === "board" && selected.r === r && selected.c === c),
           isLast: last.has(squareName(r, c)),
           isCambio: cambioSquare === squareName(r, c),
@@ -114,6 +144,8 @@ export class BoardView {
         this.mark(cell, r, c, fixed, mine, o);
       }
     }
+    // The keyboard cursor is where Tab comes back to the board.
+    if (cursor) this.setActive(cursor.r, cursor.c);
   }
 
   /** The square's content: a tile (the board's or a tentative one) or the premium label. */
@@ -146,7 +178,6 @@ export class BoardView {
     cell.classList.toggle("filled", Boolean(fixed || mine));
     cell.classList.toggle("tentative", Boolean(mine));
     cell.classList.toggle("cambio-target", o.isCambio);
-    if (!this.readOnly) cell.tabIndex = o.tabStop ? 0 : -1;
     if (mine) cell.dataset.drag = "board";
     else delete cell.dataset.drag;
     const parts = [squareName(r, c)];

@@ -11,7 +11,7 @@ import { LobbyPage } from "./lobby.js";
 import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
 import {
-  applyPrefs, BOARD_SIZES, LANGUAGES, onPrefsChange, prefs, setPref, TILE_THEMES,
+  applyPrefs, BOARD_SIZES, LANGUAGES, onPrefsChange, prefs, setPref, THEMES, TILE_THEMES,
 } from "./prefs.js";
 import { TablePage } from "./table.js";
 
@@ -84,6 +84,7 @@ function optionsDialog() {
     document.getElementById("opt-lang").focus();
   });
   const tiles = select("opt-tiles", TILE_THEMES, p.tiles, (v) => t(`options.tiles_${v}`), (v) => setPref("tiles", v));
+  const theme = select("opt-theme", THEMES, p.theme, (v) => t(`options.theme_${v}`), (v) => setPref("theme", v));
   const size = select("opt-size", BOARD_SIZES, p.boardSize, (v) => t(`options.size_${v}`), (v) => setPref("boardSize", v));
   const sound = h("input", { id: "opt-sound", type: "checkbox", checked: p.sound,
     onchange: () => setPref("sound", sound.checked) });
@@ -96,6 +97,7 @@ function optionsDialog() {
     h("div", { class: "field check" }, sound, h("label", { for: "opt-sound", text: t("options.sound") })),
     h("div", { class: "field check" }, chat, h("label", { for: "opt-chat", text: t("options.chat") }),
       h("p", { class: "help", id: "opt-chat-help", text: t("options.chat_help") })),
+    h("div", { class: "field" }, h("label", { for: "opt-theme", text: t("options.theme") }), theme),
     h("div", { class: "field" }, h("label", { for: "opt-tiles", text: t("options.tiles") }), tiles),
     h("div", { class: "field" }, h("label", { for: "opt-size", text: t("options.board_size") }), size),
     h("div", { class: "dialog-buttons" }, close));

@@ -152,6 +152,12 @@ export function historyBody(table, seatName) {
     h("tbody", {}, rows)));
 }
 
+/** "Ana wins!", or "A tie: Ana, Luis" (a finished table). */
+export function winnerText(table, seatName) {
+  const names = ((table.result && table.result.winners) || []).map((s) => seatName(s));
+  return names.length > 1 ? t("result.tie", { names: names.join(", ") }) : t("result.winner", { name: names[0] || "" });
+}
+
 /** The end of the game: winner, reason, ranking by place (who resigned marked), and each
  *  seat's adjustments and tiles left. */
 export function resultParts(table, variant, seatName) {
@@ -187,12 +193,10 @@ export function resultParts(table, variant, seatName) {
         : h("span", { class: "none", text: "\u2014" }), leftTiles),
       h("td", { class: "num final", text: final === null ? "" : String(final) }));
   });
-  const names = [...winners].map((s) => seatName(s));
   const head = [t("history.player"), t("result.before"), t("result.adjustments"), t("result.final")];
   return [
     h("h2", { text: t("result.title") }),
-    h("p", { class: "winner-line", text: names.length > 1
-      ? t("result.tie", { names: names.join(", ") }) : t("result.winner", { name: names[0] || "" }) }),
+    h("p", { class: "winner-line", text: winnerText(table, seatName) }),
     h("p", { class: "reason", text: t(`result.reason.${r.reason}`) }),
     h("ol", { class: "ranking" }, ranking),
     h("table", { class: "adjustments" },

@@ -1,4 +1,5 @@
-// Personal options: language, sound, tile colours, board size on screen, the table chat. Kept in this browser
+// Personal options: language, sound, tile colours, board size on screen, the colour theme, the
+// table chat. Kept in this browser
 // (localStorage) for everyone; for a logged-in player account.js also stores them with the
 // account (PUT /api/me/prefs) and brings the account's values in at login, so they follow the
 // player to any browser. This module itself sends nothing to the server.
@@ -7,8 +8,10 @@ const KEY = "tablero.prefs";
 export const LANGUAGES = ["es", "ro", "en"];
 export const TILE_THEMES = ["value", "classic", "contrast"];
 export const BOARD_SIZES = ["fit", "small", "medium", "large"];
-/** The options an account stores (PUT /api/me/prefs takes these keys; its theme is not used). */
-export const PREF_KEYS = ["lang", "sound", "tiles", "boardSize", "chat"];
+/** The colour theme: "auto" follows the system (prefers-color-scheme), the others force it. */
+export const THEMES = ["auto", "light", "dark"];
+/** The options an account stores (PUT /api/me/prefs takes these keys). */
+export const PREF_KEYS = ["lang", "sound", "tiles", "boardSize", "theme", "chat"];
 
 /** The language the browser prefers, if it is one we have; English otherwise. */
 export function browserLanguage() {
@@ -22,7 +25,7 @@ export function browserLanguage() {
 }
 
 function defaults() {
-  return { lang: browserLanguage(), sound: true, tiles: "value", boardSize: "fit", chat: true };
+  return { lang: browserLanguage(), sound: true, tiles: "value", boardSize: "fit", theme: "auto", chat: true };
 }
 
 function sanitize(p) {
@@ -32,6 +35,7 @@ function sanitize(p) {
     sound: typeof p.sound === "boolean" ? p.sound : d.sound,
     tiles: TILE_THEMES.includes(p.tiles) ? p.tiles : d.tiles,
     boardSize: BOARD_SIZES.includes(p.boardSize) ? p.boardSize : d.boardSize,
+    theme: THEMES.includes(p.theme) ? p.theme : d.theme,
     chat: typeof p.chat === "boolean" ? p.chat : d.chat, // off: the table chat is hidden for me
   };
 }
@@ -87,12 +91,24 @@ export function onPrefsChange(fn) {
   return () => listeners.delete(fn);
 }
 
+const systemDark = window.matchMedia("(prefers-color-scheme: dark)");
+// "As the system": follow it when it changes too (a phone going dark at sunset).
+systemDark.addEventListener("change", () => applyPrefs());
+
+/** The colours in use: the chosen theme, or the system's when the choice is "auto". */
+export function colourScheme(theme = prefs().theme) {
+  if (theme === "auto") return systemDark.matches ? "dark" : "light";
+  return theme;
+}
+
 /** Reflect the visual options on <html> so the stylesheet can follow them. */
 export function applyPrefs() {
   const p = prefs();
   const root = document.documentElement;
   root.dataset.tiles = p.tiles;
   root.dataset.boardSize = p.boardSize;
+  root.dataset.theme = p.theme;
+  root.dataset.scheme = colourScheme(p.theme); // app.css's dark colours go with data-scheme="dark"
   root.dataset.chat = p.chat ? "on" : "off";
   root.lang = p.lang;
 }

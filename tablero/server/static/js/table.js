@@ -11,14 +11,17 @@
 // link to the replay. The chat panel (chat.js) shares the table's socket.
 
 import { account } from "./account.js";
+import { Announcer, lastMoveSentence } from "./announce.js";
 import { api, ApiError, errorText, pages } from "./api.js";
 import { ChatPanel } from "./chat.js";
 import { BoardView, tileElement } from "./board.js";
+import { BoardGrid } from "./boardgrid.js";
 import { clockLabel, formatClock, formatPerMove, secondsLeft } from "./clock.js";
 import { confirmDialog, pickBlankLetter, pickExchange } from "./dialogs.js";
 import { enableDrag } from "./drag.js";
 import { $, h, replace } from "./dom.js";
 import { plural, t } from "./i18n.js";
+import { shuffleIcon, undoIcon, zoomIcon } from "./icons.js";
 import { LiveTable } from "./live.js";
 import {
   BLANK, chooseTile, digraphCompletion, foldKey, Placement, squareName, startsDigraph,
@@ -26,7 +29,7 @@ import {
 import {
   carrySeat, forgetSeat, lastNickname, onPrefsChange, saveNickname, saveSeat, seatFor,
 } from "./prefs.js";
-import { historyBody, previewVerdict, resultParts, seatList } from "./panels.js";
+import { historyBody, previewVerdict, resultParts, seatList, winnerText } from "./panels.js";
 import { playMoveSound, playTurnSound } from "./sound.js";
 import { VariantView } from "./variant.js";
 
@@ -56,6 +59,7 @@ export class TablePage {
     this.lastTyped = null;       // the square the previous keystroke filled (for CH, LL, RR)
     this.pendingPrefix = null;   // a typed C waiting for H when only the CH tile is on the rack
     this.busy = false;
+    this.zoomed = false;         // the board drawn larger than the window, to pan (phones)
     this.seat = seatFor(tableId);
     this.live = null;
     this.ticker = null;
@@ -144,30 +148,38 @@ export class TablePage {
 
   build() {
     const v = this.variant;
-    this.board = new BoardView(v);
+    this.board = new BoardView(v, { describedBy: "board-keys" });
+    this.grid = new BoardGrid(this.board, { onMove: (to) => this.moveCursor(to) });
+    this.announcer = new Announcer();
     this.els = {
       title: h("h1", { class: "table-title" }),
       subtitle: h("p", { class: "table-subtitle" }),
       conn: h("span", { class: "conn", role: "status" }),
       bag: h("span", { class: "bag-count" }),
-      turn: h("span", { class: "turn-line", "aria-live": "polite" }),
+      // Not a live region: the announcer says whose turn it is with the move that made it so.
+      turn: h("span", { class: "turn-line" }),
+      lastMove: h("p", { class: "last-move" }),
       rack: h("div", { class: "rack", role: "group", "aria-label": t("rack.label"), dataset: { dropRack: "1" } }),
       rackArea: null,
       actions: h("div", { class: "actions" }),
       message: h("p", { class: "message", role: "status", "aria-live": "polite" }),
       sit: h("section", { class: "sit-panel" }),
-      seats: h("section", { class: "panel seats", "aria-label": t("seats.title") }),
+      seats: h("section", { class: "panel seats", "aria-labelledby": "seats-h" }),
       preview: h("section", { class: "panel preview", "aria-live": "polite", "aria-label": t("preview.title") }),
       result: h("section", { class: "panel result", hidden: true }),
-      history: h("section", { class: "panel history" }),
+      history: h("section", { class: "panel history", "aria-labelledby": "history-h" }),
       gcg: h("a", { class: "gcg button-link", href: api.gcgUrl(this.id), download: `tablero-${this.id}.gcg`,
         text: t("table.download_gcg") }),
     };
     this.chat = new ChatPanel({ send: (message) => this.live && this.live.send(message) });
     const e = this.els;
+    // Icon buttons: the words are their names for screen readers and their tooltips.
+    const tool = (label, icon, onclick) => h("button", { type: "button", class: "tool icon-button",
+      "aria-label": label, title: label, onclick }, icon);
     this.buttons = {
-      shuffle: h("button", { type: "button", class: "tool", text: t("rack.shuffle"), onclick: () => this.shuffle() }),
-      recall: h("button", { type: "button", class: "tool", text: t("rack.recall"), onclick: () => this.recall() }),
+      shuffle: tool(t("rack.shuffle"), shuffleIcon(), () => this.shuffle()),
+      recall: tool(t("rack.recall"), undoIcon(), () => this.recall()),
+      zoom: h("button", { type: "button", class: "tool zoom", "aria-pressed": "false", onclick: () => this.toggleZoom() }),
       move: h("button", { type: "button", class: "primary", dataset: { action: "move" }, text: t("action.move"),
         onclick: () => this.playMove() }),
       pass: h("button", { type: "button", dataset: { action: "pass" }, text: t("action.pass"), onclick: () => this.pass() }),
@@ -181,18 +193,24 @@ export class TablePage {
         onclick: () => this.resign() }),
     };
     const b = this.buttons;
-    e.rackArea = h("div", { class: "rack-area" }, e.rack, h("div", { class: "rack-tools" }, b.shuffle, b.recall));
+    this.drawZoomButton();
+    e.rackArea = h("div", { class: "rack-area" }, b.shuffle, e.rack, b.recall);
     replace(e.actions, b.move, b.pass, b.exchange, b.cambio, b.challenge, b.resign);
 
-    const playArea = h("section", { class: "play-area", "aria-label": t("board.label") },
-      h("div", { class: "board-wrap" }, this.board.el),
-      h("div", { class: "board-foot" }, e.bag, e.turn),
-      e.rackArea, e.actions, e.message, e.sit);
-    const side = h("aside", { class: "side" }, e.seats, e.preview, e.result, e.history, this.chat.el,
+    // The order is the phone's, top to bottom: the players' scores and clocks above the board.
+    // Wide, the play area takes the left column and the rest stacks on the right (app.css).
+    this.boardWrap = h("div", { class: "board-wrap" }, this.board.el);
+    const playArea = h("section", { class: "play-area", "aria-label": t("table.play_area") },
+      this.boardWrap,
+      h("p", { class: "sr-only", id: "board-keys", text: t("board.keys_help") }),
+      h("div", { class: "board-foot" }, e.bag, e.lastMove, e.turn, b.zoom),
+      h("div", { class: "controls" }, e.rackArea, e.actions), e.message, e.sit, this.announcer.el);
+    const side = h("aside", { class: "side" }, e.preview, e.result, e.history, this.chat.el,
       h("div", { class: "side-links" }, e.gcg));
-    replace(this.root, h("div", { class: "table-page", dataset: { columns: String(v.columns) } },
-      h("header", { class: "table-head" }, h("div", {}, e.title, e.subtitle), e.conn),
-      h("div", { class: "table-layout" }, playArea, side)));
+    replace(this.root, h("div", { class: "table-page live-table", dataset: { columns: String(v.columns) } },
+      h("div", { class: "table-layout" },
+        h("header", { class: "table-head" }, h("div", { class: "table-names" }, e.title, e.subtitle), e.conn),
+        e.seats, playArea, side)));
 
     this.board.el.addEventListener("click", (ev) => {
       const cell = ev.target.closest(".sq");
@@ -201,7 +219,7 @@ export class TablePage {
     this.board.el.addEventListener("focusin", (ev) => {
       // Tabbing onto the board puts the keyboard cursor there (a mouse click has its own rule).
       const cell = ev.target.closest(".sq");
-      if (!cell || !cell.matches(":focus-visible")) return;
+      if (!cell || !cell.matches(":focus-visible") || !this.canType()) return;
       const r = Number(cell.dataset.r);
       const c = Number(cell.dataset.c);
       if (!this.cursor || this.cursor.r !== r || this.cursor.c !== c) {
@@ -300,6 +318,11 @@ export class TablePage {
     this.renderHistory();
     this.renderResult();
     this.chat.update(table);
+    this.announcer.update(table, {
+      seatName: (seat) => this.seatName(seat),
+      yourTurn: this.myTurn(),
+      winnerLine: () => winnerText(table, (seat) => this.seatName(seat)),
+    });
   }
 
   renderBoard() {
@@ -344,7 +367,8 @@ export class TablePage {
     replace(this.els.rack, tiles, slots);
     this.buttons.recall.disabled = this.placement.size === 0;
     this.els.rack.style.setProperty("--rack-size", String(this.variant.rackSize));
-    this.els.rackArea.querySelector(".rack-tools").hidden = this.table.state !== "playing";
+    this.buttons.shuffle.hidden = this.table.state !== "playing";
+    this.buttons.recall.hidden = this.table.state !== "playing";
     this.buttons.shuffle.disabled = tiles.length < 2;
   }
 
@@ -361,6 +385,7 @@ export class TablePage {
     }
     this.els.turn.textContent = line;
     this.els.turn.classList.toggle("mine", this.myTurn());
+    this.els.lastMove.textContent = lastMoveSentence(table, (seat) => this.seatName(seat));
   }
 
   renderActions() {
@@ -438,7 +463,7 @@ export class TablePage {
   }
 
   renderSeats() {
-    replace(this.els.seats, h("h2", { text: t("seats.title") }),
+    replace(this.els.seats, h("h2", { id: "seats-h", text: t("seats.title") }),
       seatList(this.table, (seat) => this.seatName(seat), () => this.leave()));
     this.tickClocks();
   }
@@ -494,7 +519,7 @@ export class TablePage {
   }
 
   renderHistory() {
-    replace(this.els.history, h("h2", { text: t("history.title") }),
+    replace(this.els.history, h("h2", { id: "history-h", text: t("history.title") }),
       historyBody(this.table, (seat) => this.seatName(seat)));
     const scroller = this.els.history.querySelector(".history-scroll");
     if (scroller) scroller.scrollTop = scroller.scrollHeight;
@@ -756,6 +781,47 @@ export class TablePage {
     this.renderRack();
   }
 
+  // -- zoom (phones) --------------------------------------------------------------------------
+
+  /**
+   * On a phone the whole board fits the width only with small squares (a 17-column board: about
+   * 20 px). Zoom draws it larger in a box of the same place that pans with a finger, the rack
+   * and the buttons staying where they are (a pinch zoom of the page, which also works, moves
+   * them out of reach). Zooming in brings the action in view: the cursor, else the last move.
+   */
+  toggleZoom() {
+    this.zoomed = !this.zoomed;
+    this.drawZoomButton();
+    // The box keeps the height the whole board had, so nothing under it moves.
+    if (this.zoomed) this.boardWrap.style.setProperty("--fit-h", `${this.board.el.offsetHeight}px`);
+    this.boardWrap.classList.toggle("zoomed", this.zoomed);
+    if (!this.zoomed) return;
+    const square = this.cursor || this.selectedSquare() || this.lastMoveSquare() || this.board.homeSquare();
+    const cell = this.board.cell(square.r, square.c);
+    const wrap = this.boardWrap.getBoundingClientRect();
+    const box = cell.getBoundingClientRect();
+    this.boardWrap.scrollBy({
+      left: box.left + box.width / 2 - (wrap.left + wrap.width / 2),
+      top: box.top + box.height / 2 - (wrap.top + wrap.height / 2),
+    });
+  }
+
+  drawZoomButton() {
+    const b = this.buttons.zoom;
+    b.setAttribute("aria-pressed", this.zoomed ? "true" : "false");
+    replace(b, zoomIcon(this.zoomed), h("span", { text: t("board.zoom") }));
+  }
+
+  selectedSquare() {
+    return this.selected && this.selected.type === "board" ? this.selected : null;
+  }
+
+  lastMoveSquare() {
+    const name = (this.table.last_move_squares || [])[0];
+    const cell = name && this.board.el.querySelector(`.sq[data-square="${name}"]`);
+    return cell ? { r: Number(cell.dataset.r), c: Number(cell.dataset.c) } : null;
+  }
+
   // -- drag and drop --------------------------------------------------------------------------
 
   dragPayload(el) {
@@ -849,8 +915,23 @@ export class TablePage {
     return this.onBoard(p) ? p : from;
   }
 
+  /** Whether this page's player may compose a move with the keyboard now. */
+  canType() {
+    return Boolean(this.table && this.table.you && this.table.state === "playing" && !this.resigned());
+  }
+
+  /** The board grid moved the focus (boardgrid.js): a player's typing cursor follows it, an
+   *  arrow setting the direction it types in. */
+  moveCursor({ r, c, dir }) {
+    if (!this.canType()) return;
+    this.cursor = { r, c, dir: dir || (this.cursor ? this.cursor.dir : "across") };
+    this.lastTyped = null;
+    this.pendingPrefix = null;
+    this.renderBoard();
+  }
+
   handleKey(e) {
-    if (!this.table || !this.table.you || this.table.state !== "playing" || this.resigned()) return;
+    if (e.defaultPrevented || !this.canType()) return; // the board grid took the arrows already
     if (document.querySelector("dialog[open]")) return;
     const tag = e.target && e.target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
@@ -860,6 +941,15 @@ export class TablePage {
     const onControl = e.target && e.target.closest && e.target.closest("button, a, summary")
       && !e.target.closest(".board");
     if (onControl && (e.key === "Enter" || e.key === " ")) return;
+    // On a square with a tile in hand, Enter or Space puts it there (as a click does).
+    const cell = e.target && e.target.closest && e.target.closest(".board .sq");
+    if (cell && this.selected && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      this.clickSquare(Number(cell.dataset.r), Number(cell.dataset.c));
+      return;
+    }
+    // An arrow pressed off the board (on the page, the rack...) brings the cursor to it; on the
+    // board the grid (boardgrid.js) moves it.
     const arrows = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
     if (e.key in arrows) {
       e.preventDefault();
@@ -878,9 +968,14 @@ export class TablePage {
       return;
     }
     if (e.key === "Enter") {
-      if (this.mode === "cambio" || this.placement.size) {
+      const cambioReady = this.mode === "cambio" && this.cambio.square && this.cambio.letter;
+      if (cambioReady || (this.mode === "normal" && this.placement.size)) {
         e.preventDefault();
         this.playMove();
+      } else if (cell) {
+        e.preventDefault();
+        // As a click: turns the cursor, or chooses CAMBIO's square.
+        this.clickSquare(Number(cell.dataset.r), Number(cell.dataset.c));
       }
       return;
     }
