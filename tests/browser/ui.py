@@ -158,3 +158,39 @@ def action(page: Page, name: str) -> Any:
 
 def history_rows(page: Page) -> Any:
     return page.locator(".history tbody tr")
+
+
+def find_word(view: dict[str, Any], variant_name: str, longest: int = 4) -> list[dict[str, Any]]:
+    """A legal placement of real words for the viewer's rack (blanks kept back), as the API's
+    ``tiles`` ([{"square", "letter", "blank"}]): the first of ``longest`` tiles or more, else
+    the longest found (empty when the rack makes no word). Found with the reference move
+    generator and the game's shipped dictionary."""
+    from tablero.board import Board, Tile
+    from tablero.engine.reference import generate_placements
+    from tablero.lexicon import load_lexicon
+    from tablero.rules import IllegalMove, check_placement
+    from tablero.variant import load_variant, square_name
+
+    variant = load_variant(variant_name)
+    board = Board(variant.rows, variant.columns)
+    for r, row in enumerate(view["board"]):
+        for c, tile in enumerate(row):
+            if tile:
+                board[(r, c)] = Tile(tile["letter"], tile["blank"])
+    letters = [t for t in view["you"]["rack"] if t != "?"]
+    lexicon = load_lexicon(variant.lexicon, variant.alphabet)
+    best: list[dict[str, Any]] = []
+    for place in generate_placements(variant, board, letters, lexicon):
+        try:
+            check = check_placement(variant, board, place, letters)
+        except IllegalMove:
+            continue
+        new = [
+            {"square": square_name(coord), "letter": tile.letter, "blank": False}
+            for coord, tile in check.new_tiles
+        ]
+        if len(new) > len(best):
+            best = new
+        if len(best) >= longest:
+            break
+    return best

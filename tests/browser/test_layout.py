@@ -1,0 +1,235 @@
+"""The table fits the screen: at 1366×768, 1366×900 and 1920×1080 the whole board, the rack,
+the buttons, the scores, the clocks and the last move are in the window without scrolling; on a
+390×844 phone the scores and clocks are above the board, the board is as wide as the screen and
+can be zoomed, and a tile's value is big enough to read. The moves table never clips a column.
+Dark mode follows the system and can be chosen in the options (and is kept with an account).
+
+Checked on the 15×15 FISE board and the 17×15 Cuvinte board with a word played, so that the
+last move exists; screenshots of what the window shows at every size, light and dark.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .ui import create_table, find_word, history_rows, sign_up
+
+WIDE = [(1366, 768), (1366, 900), (1920, 1080)]
+PHONE = (390, 844)
+
+
+def seat_token(page: Any, table: str) -> str:
+    return str(json.loads(page.evaluate(f"localStorage.getItem('tablero.seat.{table}')"))["token"])
+
+
+def play_a_word(server: Any, table: str, tokens: list[str], variant: str) -> dict[str, Any]:
+    """The player to move plays a real word through the API (a rack without one exchanges,
+    and the other player tries). Returns the history entry of the word."""
+    for _ in range(4):
+        view = server.table(table, tokens[0])
+        token = tokens[view["to_move"]]
+        view = server.table(table, token)
+        tiles = find_word(view, variant)
+        if tiles:
+            answer = server.move(table, token, {"kind": "place", "tiles": tiles})
+            return dict(answer["table"]["history"][-1])
+        server.move(table, token, {"kind": "exchange", "tiles": view["you"]["rack"][:3]})
+    raise AssertionError("no word found for four racks")
+
+
+def game_in_progress(page: Any, server: Any, variant: str) -> str:
+    """A two-player table where Ana (this page) and Luis sit, and one word is on the board."""
+    table = create_table(page, variant=variant, nickname="Ana")
+    luis = server.sit(table, 1, "Luis")
+    play_a_word(server, table, [seat_token(page, table), luis], variant)
+    expect(history_rows(page)).not_to_have_count(0)
+    expect(page.locator(".sq.last").first).to_be_visible()
+    expect(page.locator(".last-move")).not_to_be_empty()
+    return table
+
+
+def box(locator: Any) -> dict[str, float]:
+    b = locator.bounding_box()
+    assert b, f"{locator} is not shown"
+    return dict(b)
+
+
+def assert_in_window(page: Any, what: str, locator: Any) -> None:
+    """Every element the locator finds lies wholly inside the window (the page unscrolled)."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    assert locator.count(), f"no {what}"
+    for i in range(locator.count()):
+        b = box(locator.nth(i))
+        inside = (
+            b["x"] >= 0
+            and b["y"] >= 0
+            and b["x"] + b["width"] <= width + 0.5
+            and b["y"] + b["height"] <= height + 0.5
+        )
+        assert inside, f"{what} at {b} is not inside the {width}×{height} window"
+
+
+def assert_moves_not_clipped(page: Any) -> None:
+    """The moves table shows every column: nothing wider than its box, each header inside."""
+    scroller = page.locator(".history-scroll")
+    sizes = scroller.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert sizes[0] <= sizes[1], f"the moves table is wider than its box: {sizes}"
+    right = box(scroller)["x"] + box(scroller)["width"]
+    for header in page.locator(".history th").all():
+        b = box(header)
+        assert b["x"] + b["width"] <= right + 0.5, f"{header.inner_text()} is clipped"
+
+
+def the_things_a_player_needs(page: Any) -> dict[str, Any]:
+    return {
+        "the board": page.locator(".board"),
+        "the rack": page.locator(".rack"),
+        "the buttons": page.locator(
+            '[data-action="move"], [data-action="pass"], [data-action="exchange"], '
+            '[data-action="resign"]'
+        ),
+        "the scores": page.locator(".seat .score"),
+        "the clocks": page.locator(".seat .clock"),
+        "the last move": page.locator(".last-move"),
+    }
+
+
+def font_px(locator: Any) -> float:
+    return float(locator.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+
+
+@pytest.mark.parametrize("variant", ["fise", "cuvinte"])
+def test_the_table_fits_the_window(
+    new_page: Any, server: Any, artifacts: Any, variant: str
+) -> None:
+    def shot(page: Any, name: str) -> None:  # what the window shows, not the whole page
+        page.screenshot(path=str(artifacts / f"{name}.png"))
+
+    page = new_page(width=1366, height=768)
+    table = game_in_progress(page, server, variant)
+    for width, height in WIDE:
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate("window.scrollY") == 0
+        for what, locator in the_things_a_player_needs(page).items():
+            assert_in_window(page, what, locator)
+        assert_moves_not_clipped(page)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.wait_for_timeout(250)  # the buttons' colour transitions
+            shot(page, f"layout-{variant}-{width}x{height}-{scheme}")
+    page.emulate_media(color_scheme="light")
+
+    # A phone, seated at the same table (this browser's seat token copied to it).
+    phone = new_page(width=PHONE[0], height=PHONE[1], phone=True)
+    phone.goto("/")
+    phone.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [f"tablero.seat.{table}", page.evaluate(f"localStorage.getItem('tablero.seat.{table}')")],
+    )
+    phone.goto(f"/t/{table}")
+    expect(phone.locator(".rack-tile").first).to_be_visible()
+    board = box(phone.locator(".board"))
+    # The scores and clocks are above the board ...
+    for locator in (phone.locator(".seat .score"), phone.locator(".seat .clock")):
+        for i in range(locator.count()):
+            b = box(locator.nth(i))
+            assert b["y"] + b["height"] <= board["y"], "a score or a clock is not above the board"
+    # ... the board is as wide as the screen (but a few pixels of margin) ...
+    assert board["width"] >= PHONE[0] - 12, f"the board is {board['width']} px wide"
+    # ... and the rest a player needs is on the screen too, nothing clipped.
+    for what, locator in the_things_a_player_needs(phone).items():
+        assert_in_window(phone, what, locator)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    assert_moves_not_clipped(phone)
+    square = phone.locator(".sq.last").first
+    value = phone.locator(".sq.last .value").first
+    small = box(square)["width"]
+    assert small >= 20, f"squares of {small} px"
+    assert font_px(value) >= 7
+
+    # Zoom: larger squares in a box that pans; the box keeps its place, the last move in view.
+    zoom = phone.get_by_role("button", name="Zoom")
+    expect(zoom).to_have_attribute("aria-pressed", "false")
+    rack_before = box(phone.locator(".rack"))
+    zoom.click()
+    expect(zoom).to_have_attribute("aria-pressed", "true")
+    big = box(square)["width"]
+    assert big >= 36, f"zoomed squares of {big} px"
+    assert font_px(value) >= 10, "a tile's value is too small to read"
+    wrap = phone.locator(".board-wrap")
+    assert wrap.evaluate("e => e.scrollWidth > e.clientWidth && e.scrollHeight > e.clientHeight")
+    frame = box(wrap)
+    last = box(square)
+    assert frame["x"] <= last["x"] and last["x"] + last["width"] <= frame["x"] + frame["width"]
+    assert frame["y"] <= last["y"] and last["y"] + last["height"] <= frame["y"] + frame["height"]
+    assert abs(box(phone.locator(".rack"))["y"] - rack_before["y"]) <= 1, "the rack moved"
+    shot(phone, f"layout-{variant}-phone-zoomed")
+    zoom.click()
+    expect(zoom).to_have_attribute("aria-pressed", "false")
+    assert abs(box(square)["width"] - small) < 0.5
+
+    for scheme in ("light", "dark"):
+        phone.emulate_media(color_scheme=scheme)
+        phone.wait_for_timeout(250)
+        shot(phone, f"layout-{variant}-phone-{scheme}")
+
+
+def background(page: Any) -> tuple[int, ...]:
+    rgb = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    return tuple(int(x) for x in re.findall(r"\d+", rgb)[:3])
+
+
+def is_dark(rgb: tuple[int, ...]) -> bool:
+    return sum(rgb) / 3 < 80
+
+
+def test_dark_mode_follows_the_system_and_the_options(new_page: Any, server: Any) -> None:
+    page = new_page()
+    html = page.locator("html")
+    page.emulate_media(color_scheme="dark")
+    page.goto("/")
+    expect(page.locator("#app h1").first).to_be_visible()
+    expect(html).to_have_attribute("data-scheme", "dark")
+    assert is_dark(background(page)), "the system's dark mode is not followed"
+    page.emulate_media(color_scheme="light")  # the system changes while the page is open
+    expect(html).to_have_attribute("data-scheme", "light")
+    assert not is_dark(background(page))
+
+    # The manual switch, in the options: dark against a light system, and it is remembered.
+    page.click("#options-button")
+    expect(page.get_by_label("Colours of the page")).to_have_value("auto")
+    page.get_by_label("Colours of the page").select_option("dark")
+    expect(html).to_have_attribute("data-scheme", "dark")
+    assert is_dark(background(page))
+    page.get_by_role("button", name="Close").click()
+    page.reload()
+    expect(html).to_have_attribute("data-theme", "dark")
+    expect(html).to_have_attribute("data-scheme", "dark")
+    assert is_dark(background(page))
+    # Light against a dark system.
+    page.emulate_media(color_scheme="dark")
+    page.click("#options-button")
+    page.get_by_label("Colours of the page").select_option("light")
+    expect(html).to_have_attribute("data-scheme", "light")
+    assert not is_dark(background(page))
+    page.get_by_role("button", name="Close").click()
+
+    # Logged in, the choice is kept with the account (the server's `theme` pref).
+    name = f"dk{uuid.uuid4().hex[:8]}"
+    sign_up(page, name, "correct horse battery")
+    page.click("#options-button")
+    page.get_by_label("Colours of the page").select_option("dark")
+    page.get_by_role("button", name="Close").click()
+    stored: dict[str, Any] = {}
+    for _ in range(50):
+        stored = page.evaluate("fetch('/api/me').then((r) => r.json())")["prefs"]
+        if stored.get("theme") == "dark":
+            break
+        page.wait_for_timeout(100)
+    assert stored.get("theme") == "dark", stored
