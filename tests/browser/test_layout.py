@@ -10,7 +10,6 @@ last move exists; screenshots of what the window shows at every size, light and 
 
 from __future__ import annotations
 
-import json
 import re
 import uuid
 from typing import Any
@@ -18,29 +17,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .ui import create_table, find_word, history_rows, sign_up
+from .ui import create_table, history_rows, play_a_word, seat_token, sign_up
 
 WIDE = [(1366, 768), (1366, 900), (1920, 1080)]
 PHONE = (390, 844)
-
-
-def seat_token(page: Any, table: str) -> str:
-    return str(json.loads(page.evaluate(f"localStorage.getItem('tablero.seat.{table}')"))["token"])
-
-
-def play_a_word(server: Any, table: str, tokens: list[str], variant: str) -> dict[str, Any]:
-    """The player to move plays a real word through the API (a rack without one exchanges,
-    and the other player tries). Returns the history entry of the word."""
-    for _ in range(4):
-        view = server.table(table, tokens[0])
-        token = tokens[view["to_move"]]
-        view = server.table(table, token)
-        tiles = find_word(view, variant)
-        if tiles:
-            answer = server.move(table, token, {"kind": "place", "tiles": tiles})
-            return dict(answer["table"]["history"][-1])
-        server.move(table, token, {"kind": "exchange", "tiles": view["you"]["rack"][:3]})
-    raise AssertionError("no word found for four racks")
 
 
 def game_in_progress(page: Any, server: Any, variant: str) -> str:

@@ -6,6 +6,7 @@ data attributes the UI sets for exactly this (``data-square``, ``data-letter``, 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -194,3 +195,24 @@ def find_word(view: dict[str, Any], variant_name: str, longest: int = 4) -> list
         if len(best) >= longest:
             break
     return best
+
+
+def seat_token(page: Page, table: str) -> str:
+    """The secret token of the seat this browser holds at a table."""
+    return str(json.loads(page.evaluate(f"localStorage.getItem('tablero.seat.{table}')"))["token"])
+
+
+def play_a_word(server: Any, table: str, tokens: list[str], variant: str) -> dict[str, Any]:
+    """The player to move plays a real word through the API (a rack without one exchanges, and
+    the other player tries). ``tokens``: every seat's token, by seat. Returns the history
+    entry of the word."""
+    for _ in range(4):
+        view = server.table(table, tokens[0])
+        token = tokens[view["to_move"]]
+        view = server.table(table, token)
+        tiles = find_word(view, variant)
+        if tiles:
+            answer = server.move(table, token, {"kind": "place", "tiles": tiles})
+            return dict(answer["table"]["history"][-1])
+        server.move(table, token, {"kind": "exchange", "tiles": view["you"]["rack"][:3]})
+    raise AssertionError("no word found for four racks")
