@@ -50,6 +50,9 @@ __all__ = [
     "MoveAnalysis",
     "PlayerSummary",
     "analyse_gcg",
+    "analyse_moves",
+    "assemble",
+    "plies_to_analyse",
     "positions_to_analyse",
 ]
 
@@ -98,6 +101,13 @@ class MoveAnalysis:
     note: str | None = None
     """withdrawn, not_listed or tiles_unknown (the module's docstring says what each means)."""
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MoveAnalysis:
+        """Back from ``asdict`` (a worker's answer, a stored analysis)."""
+        fields = dict(data)
+        fields["top"] = [Alternative(**a) for a in data["top"]]
+        return cls(**fields)
+
 
 @dataclass
 class PlayerSummary:
@@ -130,7 +140,13 @@ class GameAnalysis:
 
 def positions_to_analyse(gcg: GcgGame) -> int:
     """How many positions ``analyse_gcg`` judges (for a progress bar)."""
-    return sum(1 for t in gcg.turns if t.kind in ANALYSED_KINDS and t.rack is not None)
+    return len(plies_to_analyse(gcg))
+
+
+def plies_to_analyse(gcg: GcgGame) -> list[int]:
+    """The ``ply`` of every choice ``analyse_gcg`` judges (those with a rack)."""
+    choices = [t for t in gcg.turns if t.kind in ANALYSED_KINDS]
+    return [ply for ply, t in enumerate(choices, 1) if t.rack is not None]
 
 
 def analyse_gcg(
@@ -145,19 +161,54 @@ def analyse_gcg(
 ) -> GameAnalysis:
     """Judge every choice of the game that has its rack (GcgError for a file that does not
     add up, naming the line). ``on_position(n)`` is called after each of them."""
+    moves = analyse_moves(
+        gcg,
+        variant,
+        lexicon,
+        leaves,
+        sim_iterations=sim_iterations,
+        seed=seed,
+        on_position=on_position,
+    )
+    return assemble(gcg, variant, lexicon.info().name, moves, sim_iterations is not None)
+
+
+def analyse_moves(
+    gcg: GcgGame,
+    variant: Variant,
+    lexicon: Lexicon,
+    leaves: LeaveTable | None,
+    *,
+    plies: range | None = None,
+    sim_iterations: int | None = None,
+    seed: int = 1,
+    on_position: Callable[[int], None] | None = None,
+) -> list[MoveAnalysis]:
+    """The judged moves alone, only those whose ``ply`` is in ``plies`` if given: a server
+    judges a game a few moves at a time in its workers, then ``assemble``s them. A move's
+    judgement depends on its position only, so the pieces add up to the whole."""
     if not lexicon.can_search:
         raise ValueError("analysis needs a dictionary the move generator can search")
     name = lexicon.info().name
     moves: list[MoveAnalysis] = []
-    for done, gp in enumerate(game_positions(gcg, variant, name), 1):
+    for gp in game_positions(gcg, variant, name):
+        if plies is not None and gp.ply not in plies:
+            continue
         moves.append(_analyse_position(gcg, variant, lexicon, leaves, gp, sim_iterations, seed))
         if on_position is not None:
-            on_position(done)
+            on_position(len(moves))
+    return moves
+
+
+def assemble(
+    gcg: GcgGame, variant: Variant, lexicon_name: str, moves: list[MoveAnalysis], sim: bool
+) -> GameAnalysis:
+    """The analysis of a game from its judged moves: the players' summaries added."""
     players = [
         _summary(p.name, [m for m in moves if m.seat == i]) for i, p in enumerate(gcg.players)
     ]
-    method = "static" if sim_iterations is None else "sim"
-    return GameAnalysis(variant.name, name, method, moves, players)
+    method = "sim" if sim else "static"
+    return GameAnalysis(variant.name, lexicon_name, method, moves, players)
 
 
 def _analyse_position(

@@ -24,6 +24,8 @@ from starlette.types import ASGIApp
 
 from .accounts.profiles import install_profile_routes
 from .accounts.routes import install_account_routes
+from .analysis.routes import install_analysis_routes
+from .analysis.service import Analyses
 from .bus import make_bus, process_name
 from .club.routes import install_club_routes
 from .config import Settings
@@ -100,6 +102,7 @@ def create_app(
             bot_queue=settings.redis_url,
         )
         app.state.hub = hub
+        app.state.analyses = Analyses(hub, settings.analysis_sim_iterations)
         app.state.load.start()
         await hub.resume(load_tables=settings.resume_on_start)
         # What start-up loaded (code, dictionaries, rule sets) lives as long as the process:
@@ -111,6 +114,7 @@ def create_app(
             yield
         finally:
             await app.state.load.stop()
+            await app.state.analyses.aclose()
             await hub.shutdown()
             engine.dispose()
 
@@ -138,6 +142,7 @@ def create_app(
     install_account_routes(app)
     install_profile_routes(app)
     install_club_routes(app)
+    install_analysis_routes(app)
     _install_pages(app)
     return app
 

@@ -85,3 +85,6 @@ class Settings:
     """Processes in which computer players think. Without Redis, a pool of the web process
     (0: a thread of it). With Redis, bots go through a job queue and these are the queue's
     worker processes the app starts (0: only ``tablero worker``s elsewhere)."""
+    analysis_sim_iterations: int = 300
+    """Deals per move when a game is analysed by simulation (``tablero analyze --sim``'s
+    default; tests with a pure-Python dictionary take fewer)."""

@@ -59,9 +59,11 @@ class Server:
         quotas: Quotas = ROOMY,
         redis_url: str | None = None,
         bot_workers: int = 1,
+        analysis_sim_iterations: int = 300,
     ):
         self.quotas = quotas
         self.bot_workers = bot_workers
+        self.analysis_sim_iterations = analysis_sim_iterations
         self.redis_url = redis_url
         self.db_url = db_url
         self.lexicons = dict(lexicons)
@@ -87,6 +89,7 @@ class Server:
             quotas=self.quotas,
             redis_url=self.redis_url,
             bot_workers=self.bot_workers,
+            analysis_sim_iterations=self.analysis_sim_iterations,
         )
         app = create_app(settings, rate_limits=self.rate_limits)
         self.app = app

@@ -13,6 +13,7 @@ from sqlalchemy import inspect, text
 from tablero.game import Game
 from tablero.lexicon import WordListLexicon
 from tablero.server.accounts import models as _accounts  # noqa: F401  (its tables)
+from tablero.server.analysis import models as _analysis  # noqa: F401  (its tables)
 from tablero.server.chat import models as _chat  # noqa: F401  (its tables)
 from tablero.server.club import models as _club  # noqa: F401  (its tables)
 from tablero.server.ratings import models as _ratings  # noqa: F401  (its tables)
@@ -23,7 +24,7 @@ from tablero.server.tables.info import hash_token
 
 from .harness import Server
 
-LATEST = "v0008"
+LATEST = "v0009"
 """The newest migration: every database ends there."""
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from alembic import context
 
 from tablero.server.accounts import models as _accounts  # noqa: F401  (registers its tables)
+from tablero.server.analysis import models as _analysis  # noqa: F401  (registers its tables)
 from tablero.server.chat import models as _chat  # noqa: F401  (registers its tables)
 from tablero.server.club import models as _club  # noqa: F401  (registers its tables)
 from tablero.server.ratings import models as _ratings  # noqa: F401  (registers its tables)

@@ -100,6 +100,9 @@ class RateLimits:
     """A socket that sends this many times its limit within the window is closed (4429)."""
     chat: str = "5/10 seconds;30/minute"
     """Chat lines from one address, over HTTP and WebSockets together."""
+    analysis: str = "10/minute"
+    """``POST /api/tables/{id}/analysis`` (each game's analysis runs once; asking again
+    only reads it)."""
     signup: str = "20/hour"
     """``POST /api/accounts`` (a club signing its members up from one address is ~20)."""
     login_failures_address: str = "30/hour"
@@ -124,6 +127,7 @@ class RateLimits:
             address_messages=scale(self.address_messages),
             close_factor=self.close_factor,
             chat=scale(self.chat),
+            analysis=scale(self.analysis),
             signup=scale(self.signup),
             login_failures_address=scale(self.login_failures_address),
             login_failures_account=scale(self.login_failures_account),
@@ -187,6 +191,7 @@ class RateLimiter:
             "play": parse(limits.play),
             "connect": parse(limits.connect),
             "signup": parse(limits.signup),
+            "analysis": parse(limits.analysis),
         }
         self._chat = parse_many(limits.chat)
         self._login_address = parse_many(limits.login_failures_address)
@@ -197,7 +202,7 @@ class RateLimiter:
         self._sockets = itertools.count()
 
     def check(self, action: str, address: str) -> None:
-        """Count one ``action`` (create_table, upload, seats, play, connect, signup) by
+        """Count one ``action`` (create_table, upload, seats, play, connect, signup, analysis) by
         ``address``;
         ApiError 429 ``rate_limited`` (with ``retry_after`` seconds) when over its limit."""
         item = self._http[action]

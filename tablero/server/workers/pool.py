@@ -19,11 +19,13 @@ import multiprocessing
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from ...lexicon import Lexicon
 from ...moves import Move, format_move, parse_move
 from ..lexicons import LexiconProvider
 from . import WorkersUnavailable
+from .analysis import AnalysisJob, analyse
 from .bots import BotJob, think
 
 __all__ = ["BotPool"]
@@ -42,6 +44,11 @@ def _think_in_worker(job: BotJob) -> str:
     assert _provider is not None, "worker not initialised"
     lexicon = _provider.lexicon_for(job.position.variant)
     return format_move(think(job, lexicon))
+
+
+def _analyse_in_worker(job: AnalysisJob) -> list[dict[str, Any]]:
+    assert _provider is not None, "worker not initialised"
+    return analyse(job, _provider.lexicon_for(job.variant))
 
 
 class BotPool:
@@ -74,6 +81,19 @@ class BotPool:
             self._executor = None
             raise WorkersUnavailable("a bot worker process died") from None
         return parse_move(text, variant.alphabet, variant.rows, variant.columns)
+
+    async def analyse(self, job: AnalysisJob) -> list[dict[str, Any]]:
+        """A few moves of a finished game judged away from the event loop."""
+        if self.processes <= 0:
+            lexicon = await asyncio.to_thread(self.lexicons.lexicon_for, job.variant)
+            return await asyncio.to_thread(analyse, job, lexicon)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool(), _analyse_in_worker, job)
+        except BrokenProcessPool:
+            log.warning("a worker process died; starting new ones")
+            self._executor = None
+            raise WorkersUnavailable("a worker process died") from None
 
     def close(self) -> None:
         if self._executor is not None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import random
 import threading
@@ -45,12 +46,14 @@ from ...formats.cgp import read_cgp, write_cgp
 from ...moves import Move, parse_move
 from ...variant import Variant
 from .. import catalog
+from .analysis import AnalysisJob, analysis_job_to_dict
 from .bots import LEVELS, BotJob
 
 if TYPE_CHECKING:
     from .worker import LocalWorkers
 
 __all__ = [
+    "ANALYSIS_FUNCTION",
     "JOB_FUNCTION",
     "QUEUE_NAME",
     "BotJobFailed",
@@ -66,6 +69,8 @@ log = logging.getLogger("tablero.server.workers")
 QUEUE_NAME = "tablero-bots"
 """SAQ's keys are ``saq:tablero-bots:…``."""
 JOB_FUNCTION = "tablero.think"
+ANALYSIS_FUNCTION = "tablero.analyse"
+"""A few moves of a finished game judged (``workers/analysis.py``)."""
 TAKE_WITHIN = 60.0
 """Seconds a job waits for a worker before it is withdrawn (and asked again)."""
 RUN_LIMIT = 60
@@ -207,35 +212,46 @@ class BotQueue:
 
     async def think(self, job: BotJob) -> Move:
         """The bot's move, from whichever worker takes the job (asked again if it is lost)."""
+        payload = job_to_dict(job, self.rule_text(job.position.variant))
+        answer = await self._run(JOB_FUNCTION, payload, "bot")
+        variant = job.position.variant
+        return parse_move(answer, variant.alphabet, variant.rows, variant.columns)
+
+    async def analyse(self, job: AnalysisJob) -> list[dict[str, Any]]:
+        """A few moves of a finished game judged by whichever worker takes the job."""
+        payload = analysis_job_to_dict(job, self.rule_text(job.variant))
+        moves: list[dict[str, Any]] = json.loads(
+            await self._run(ANALYSIS_FUNCTION, payload, "analysis")
+        )
+        return moves
+
+    async def _run(self, function: str, payload: dict[str, Any], what: str) -> str:
+        """A job's answer, from whichever worker takes it (asked again if it is lost)."""
         if not self._connected:
             await self.queue.connect()
             self._connected = True
-        payload = job_to_dict(job, self.rule_text(job.position.variant))
         deaths = 0
         while True:
-            saq_job = await _persist("sending a bot job", lambda: self._submit(payload))
+            saq_job = await _persist(
+                f"sending a {what} job", lambda: self._submit(function, payload)
+            )
             try:
-                answer = await self._answer(saq_job)
+                return await self._answer(saq_job)
             except _Lost as lost:
                 await self._withdraw(saq_job)
                 deaths += lost.worker_died
                 if deaths >= MAX_LOST:
-                    raise BotJobFailed(
-                        f"{deaths} bot workers died thinking about one move"
-                    ) from None
-                log.warning("a bot job was lost (%s); asking again", lost)
-                continue
+                    raise BotJobFailed(f"{deaths} workers died on one {what} job") from None
+                log.warning("a %s job was lost (%s); asking again", what, lost)
             except BotJobFailed:
                 raise
             except BaseException:  # cancelled: the table moved on, or the server stops
                 await asyncio.shield(self._withdraw(saq_job))
                 raise
-            variant = job.position.variant
-            return parse_move(answer, variant.alphabet, variant.rows, variant.columns)
 
-    async def _submit(self, payload: dict[str, Any]) -> Job:
+    async def _submit(self, function: str, payload: dict[str, Any]) -> Job:
         job = Job(
-            JOB_FUNCTION,
+            function,
             kwargs={"job": payload},
             timeout=RUN_LIMIT,
             heartbeat=HEARTBEAT,

@@ -9,11 +9,12 @@ event loop.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from ...moves import Move
 from ...variant import Variant
 from ..lexicons import LexiconProvider
+from .analysis import AnalysisJob
 from .bots import BotJob
 from .pool import BotPool
 
@@ -23,6 +24,10 @@ __all__ = ["BotRunner", "make_bot_runner"]
 class BotRunner(Protocol):
     async def think(self, job: BotJob) -> Move:
         """The bot's move, thought about away from the event loop."""
+        ...
+
+    async def analyse(self, job: AnalysisJob) -> list[dict[str, Any]]:
+        """A few moves of a finished game judged (``workers/analysis.py``), away from it too."""
         ...
 
     async def aclose(self) -> None:

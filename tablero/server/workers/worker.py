@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from multiprocessing.process import BaseProcess
 from typing import Any
 
@@ -31,8 +32,10 @@ from saq.types import Context
 from ...lexicon import Lexicon
 from ...moves import format_move
 from ..lexicons import LexiconProvider
+from .analysis import analyse, analysis_job_from_dict
 from .bots import think
 from .queue import (
+    ANALYSIS_FUNCTION,
     BACKOFF_FIRST,
     BACKOFF_MAX,
     HEARTBEAT,
@@ -40,9 +43,10 @@ from .queue import (
     QUEUE_NAME,
     job_from_dict,
     redis_client,
+    rules_variant,
 )
 
-__all__ = ["LocalWorkers", "run_worker", "think_job"]
+__all__ = ["LocalWorkers", "analyse_job", "run_worker", "think_job"]
 
 log = logging.getLogger("tablero.server.workers")
 
@@ -67,13 +71,31 @@ def _think(payload: Mapping[str, Any]) -> str:
     return format_move(think(job, lexicon))
 
 
+def _analyse(payload: Mapping[str, Any]) -> str:
+    assert _provider is not None, "worker not initialised"
+    job = analysis_job_from_dict(payload, rules_variant)
+    return json.dumps(analyse(job, _provider.lexicon_for(job.variant)), ensure_ascii=False)
+
+
 async def think_job(ctx: Context, *, job: dict[str, Any]) -> str:
-    """SAQ's job function: the search runs in a thread while this coroutine beats the job's
-    heartbeat, so that a dead worker is noticed in seconds rather than at the run limit."""
+    """SAQ's job function for a bot's move (``_beating``)."""
+    return await _beating(ctx, _think, job)
+
+
+async def analyse_job(ctx: Context, *, job: dict[str, Any]) -> str:
+    """SAQ's job function for a few moves of an analysis, as JSON (``_beating``)."""
+    return await _beating(ctx, _analyse, job)
+
+
+async def _beating(
+    ctx: Context, work: Callable[[Mapping[str, Any]], str], payload: dict[str, Any]
+) -> str:
+    """The work runs in a thread while this coroutine beats the job's heartbeat, so that a
+    dead worker is noticed in seconds rather than at the run limit."""
     from redis.exceptions import RedisError
 
     saq_job = ctx.get("job")
-    search = asyncio.ensure_future(asyncio.to_thread(_think, job))
+    search = asyncio.ensure_future(asyncio.to_thread(work, payload))
     while True:
         done, _ = await asyncio.wait({search}, timeout=HEARTBEAT / 5)
         if done:
@@ -156,7 +178,7 @@ async def _work(redis_url: str, parent: int | None) -> None:
     queue = _PatientQueue(redis_client(redis_url, blocking=True), name=QUEUE_NAME)
     worker: Worker[Context] = Worker(
         queue,
-        [(JOB_FUNCTION, think_job)],
+        [(JOB_FUNCTION, think_job), (ANALYSIS_FUNCTION, analyse_job)],
         concurrency=1,
         # No job is scheduled for later: SAQ's scheduler need not ask Redis every second.
         timers={"schedule": 60, "worker_info": 10, "sweep": SWEEP_EVERY, "abort": 1},
