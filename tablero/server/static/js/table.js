@@ -691,6 +691,10 @@ export class TablePage {
   }
 
   clickSquare(r, c) {
+    if (!this.canType()) {
+      this.board.setActive(r, c); // a spectator looks around from here; no typing cursor
+      return;
+    }
     if (this.mode === "cambio") {
       if (this.isFixed(r, c)) {
         this.cambio.square = squareName(r, c);
@@ -894,9 +898,7 @@ export class TablePage {
   }
 
   defaultCursor() {
-    const start = [...this.variant.starts][0];
-    const [r, c] = start ? start.split(",").map(Number) : [Math.floor(this.variant.rows / 2), Math.floor(this.variant.columns / 2)];
-    return { r, c, dir: "across" };
+    return { ...this.board.homeSquare(), dir: "across" }; // the start square
   }
 
   step(cursor, delta) {
