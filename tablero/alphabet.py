@@ -64,6 +64,14 @@ class Alphabet:
     def is_letter(self, letter: str) -> bool:
         return letter.upper() in _codes(self)
 
+    def is_vowel(self, tile: str) -> bool:
+        """A, E, I, O, U with or without accents (Ă, Â, Î in Romanian); digraphs and the blank
+        are not. Players count their vowels so (the unseen-tiles panel, rack balance)."""
+        if len(tile) != 1:
+            return False
+        base = unicodedata.normalize("NFD", tile.upper())[0]
+        return base in "AEIOU"
+
     def sort_key(self, letter: str) -> int:
         """Alphabetical rank of a tile (CH after C, Ñ after N)."""
         return self.code(letter)

@@ -87,6 +87,13 @@ def read_cgp(text: str, variant: Variant | None = None) -> Position:
     return position
 
 
+def cgp_ops(text: str) -> dict[str, str]:
+    """A CGP line's operations (``var``, ``lex``, ``bag``…), read without loading anything:
+    a server picks the rules it allows before ``read_cgp`` sees the line."""
+    fields = text.strip().split(None, 4)
+    return _read_ops(fields[4]) if len(fields) > 4 else {}
+
+
 def write_cgp(position: Position) -> str:
     """The CGP line of a position; ``read_cgp(write_cgp(p))`` gives p back."""
     rows = []

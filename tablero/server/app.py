@@ -24,6 +24,7 @@ from starlette.types import ASGIApp
 
 from .accounts.profiles import install_profile_routes
 from .accounts.routes import install_account_routes
+from .analysis.board import install_board_routes
 from .analysis.routes import install_analysis_routes
 from .analysis.service import Analyses
 from .bus import make_bus, process_name
@@ -143,6 +144,7 @@ def create_app(
     install_profile_routes(app)
     install_club_routes(app)
     install_analysis_routes(app)
+    install_board_routes(app)
     _install_pages(app)
     return app
 

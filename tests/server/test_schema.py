@@ -24,7 +24,7 @@ from tablero.server.tables.info import hash_token
 
 from .harness import Server
 
-LATEST = "v0009"
+LATEST = "v0010"
 """The newest migration: every database ends there."""
 
 

@@ -68,6 +68,8 @@ class TableRow(Base):
     creator: Mapped[str | None] = mapped_column(String(64))
     """A hash of the creator's address: the lobby shows a few waiting tables per address."""
     quiet_spectators: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
+    hints: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
+    """Players may ask the engine for their best moves (the table is then never rated)."""
     """The players do not get the spectators' chat while the game is in play."""
     rated: Mapped[bool] = mapped_column(Boolean, server_default=sa_true())
     """The table's option: rated if who sits allows it (``ratings/store.py``)."""

@@ -229,6 +229,7 @@ class Hub:
             seats=seats,
             rated=bool(row.get("rated", True)),
             quiet_spectators=bool(row.get("quiet_spectators", False)),
+            hints=bool(row.get("hints", False)),
             clock_per_move=bool(row.get("clock_per_move", False)),
             **_rematch(row.get("rematch")),
         )
@@ -347,8 +348,9 @@ class Hub:
             state="waiting",
             created_at=now,
             seats=seats,
-            rated=req.rated,
+            rated=req.rated and not req.hints,  # hints: a casual table
             quiet_spectators=req.quiet_spectators,
+            hints=req.hints,
             clock_per_move=per_move,
         )
         game: Game | None = None
@@ -375,6 +377,7 @@ class Hub:
             "creator": creator,
             "rated": info.rated,
             "quiet_spectators": info.quiet_spectators,
+            "hints": info.hints,
             **(self.lease_values(now) if game is not None else {}),
         }
         events: list[Event] = list(game.log) if game is not None else []

@@ -67,6 +67,8 @@ class TableInfo:
     """The table asks to be rated (whether it is depends on who sits: ``ratings``)."""
     quiet_spectators: bool = False
     """Spectators' chat is kept from the players while the game is in play."""
+    hints: bool = False
+    """Players may ask the engine for their best moves (never at a rated table)."""
     clock_per_move: bool = False
     """``clock_seconds`` is the time for each move: a correspondence game."""
     rematch_asked: tuple[int, ...] = ()

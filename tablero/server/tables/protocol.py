@@ -21,6 +21,7 @@ from ..web.requests import validation_error
 __all__ = [
     "AuthMessage",
     "CreateTableRequest",
+    "HintRequest",
     "MoveIn",
     "MoveRequest",
     "PreviewRequest",
@@ -89,9 +90,17 @@ class CreateTableRequest(_Body):
     quiet_spectators: bool = False
     """The players do not see the spectators' chat until the game is over (no help while
     playing, as the rule books ask)."""
+    hints: bool = False
+    """Players may ask the engine for their best moves during the game (shown to everyone; a
+    table with hints is never rated)."""
     rated: bool = True
     """Rated if the game allows it: a built-in game, every seat an account or a computer
     player, at least one account (``ratings/store.py``). False: casual whoever sits."""
+
+
+class HintRequest(_Body):
+    count: int = Field(default=3, ge=1, le=10)
+    """How many of the best moves (1–10)."""
 
 
 class ChatRequest(_Body):

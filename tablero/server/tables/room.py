@@ -26,6 +26,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ...engine.bots import seat_view
 from ...game import Game, TurnResult
 from ...moves import Cambio, Challenge, Exchange, Move, Pass, Place, format_move
 from ...rules import (
@@ -42,6 +43,7 @@ from ..chat.lines import ChatLine, check_text, visible_to
 from ..errors import ApiError, from_illegal
 from ..store import tables as store
 from ..workers import WorkersUnavailable, bots
+from .hints import hint_moves
 from .info import SeatInfo, TableInfo, hash_token, new_token
 from .protocol import (
     CreateTableRequest,
@@ -399,6 +401,7 @@ class Room:
                 "language": info.language,
                 "rated": info.rated,
                 "quiet_spectators": info.quiet_spectators,
+                "hints": info.hints,
             }
         )
 
@@ -408,6 +411,24 @@ class Room:
         return [seats[(i - 1) % len(seats)] for i in range(len(seats))]
 
     # -- preview ------------------------------------------------------------------------------
+
+    async def hint(self, seat: int, count: int) -> list[dict[str, Any]]:
+        """The seat's best moves, where the table allows hints (``hints.py``)."""
+        async with self.lock:
+            if not self.info.hints:
+                raise ApiError(
+                    409, "hints_off", "this table does not allow hints (its creator decides)"
+                )
+            game = self._require_playing()
+            if game.is_over:
+                raise ApiError(409, "game_over", "the game is over")
+            if game.players[seat].resigned:
+                raise ApiError(409, "already_resigned", "you have resigned from this game")
+            view = seat_view(game, seat)
+            lexicon = game.lexicon
+        if not lexicon.can_search:
+            raise ApiError(409, "no_dictionary", "this game has no dictionary to find moves in")
+        return await asyncio.to_thread(hint_moves, view, lexicon, count)
 
     async def preview(self, seat: int, req: PreviewRequest) -> dict[str, Any]:
         async with self.lock:

@@ -44,6 +44,7 @@ from .protocol import (
     AuthMessage,
     ChatRequest,
     CreateTableRequest,
+    HintRequest,
     MoveRequest,
     PreviewRequest,
     SitRequest,
@@ -221,6 +222,18 @@ def _install_api(app: FastAPI) -> None:
         assert seat is not None
         req, _ = await read_model(request, PreviewRequest)
         return await room.preview(seat, req)
+
+    @app.post(
+        "/api/tables/{table_id}/hint", openapi_extra=request_body({JSON: json_body(HintRequest)})
+    )
+    async def hint(table_id: str, request: Request) -> dict[str, Any]:
+        """The seat's best moves, at a table that allows hints (``tables/hints.py``)."""
+        rate_limit(request, "play")
+        load_guard(request).admit("hints")
+        room, seat = await _room_and_seat(request, table_id, required=True)
+        assert seat is not None
+        req, _ = await read_model(request, HintRequest)
+        return {"moves": await room.hint(seat, req.count)}
 
     @app.post(
         "/api/tables/{table_id}/move", openapi_extra=request_body({JSON: json_body(MoveRequest)})

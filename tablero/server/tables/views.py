@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections import Counter
 from typing import Any
 
 from ...board import Board
 from ...game import Event, Game
 from ...moves import Exchange, Place, parse_move
-from ...variant import Coord, Variant, square_name
+from ...variant import BLANK, Coord, Variant, square_name
 from .info import TableInfo
 
 __all__ = [
@@ -188,6 +189,7 @@ def public_view(
         "dictionary_hints": info.dictionary_hints,
         "rated": info.rated,
         "quiet_spectators": info.quiet_spectators,
+        "hints": info.hints,
         "rematch": (
             {"asked": list(info.rematch_asked), "table": info.rematch_table}
             if info.state == "over"
@@ -199,6 +201,7 @@ def public_view(
         "to_move": game.to_move if game is not None and not game.is_over else None,
         "board": board,
         "bag_count": len(game.bag) if game is not None else v.tile_count,
+        "unseen": unseen_json(game, None) if playing and game is not None else None,
         **(
             (parts or PublicParts()).of(game, info.names)
             if game is not None
@@ -227,7 +230,35 @@ def for_viewer(
             "your_turn": not game.is_over and game.to_move == viewer,
             "can_challenge": _can_challenge(game, viewer),
         }
-    return {**public, "you": you, "can_challenge": you["can_challenge"]}
+    unseen = public.get("unseen")
+    if game is not None and unseen is not None:
+        unseen = unseen_json(game, viewer)
+    return {**public, "you": you, "can_challenge": you["can_challenge"], "unseen": unseen}
+
+
+def unseen_json(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The tiles a viewer has not seen: the whole set less the board and, for a player, less
+    their rack; that is, the bag and the others' racks. By tile in alphabetical order (the
+    blank last), with the vowels, consonants and blanks among them counted."""
+    v = game.variant
+    left: Counter[str] = Counter({t: n for t, (n, _) in v.tiles.items()})
+    for _, tile in game.board.tiles():
+        left[tile.rack_form] -= 1
+    if viewer is not None:
+        left.subtract(game.players[viewer].rack)
+    # A resigned player's set-aside tiles stay unseen: nobody else knows what they were.
+    order = sorted(left, key=lambda t: (t == BLANK, v.alphabet.sort_key(t) if t != BLANK else 0))
+    tiles = {t: left[t] for t in order if left[t] > 0}
+    blanks = tiles.get(BLANK, 0)
+    vowels = sum(n for t, n in tiles.items() if v.alphabet.is_vowel(t))
+    total = sum(tiles.values())
+    return {
+        "tiles": tiles,
+        "total": total,
+        "vowels": vowels,
+        "consonants": total - vowels - blanks,
+        "blanks": blanks,
+    }
 
 
 def _can_challenge(game: Game, seat: int) -> bool:

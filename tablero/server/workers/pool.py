@@ -27,6 +27,7 @@ from ..lexicons import LexiconProvider
 from . import WorkersUnavailable
 from .analysis import AnalysisJob, analyse
 from .bots import BotJob, think
+from .positions import PositionJob, work_on_position
 
 __all__ = ["BotPool"]
 
@@ -49,6 +50,11 @@ def _think_in_worker(job: BotJob) -> str:
 def _analyse_in_worker(job: AnalysisJob) -> list[dict[str, Any]]:
     assert _provider is not None, "worker not initialised"
     return analyse(job, _provider.lexicon_for(job.variant))
+
+
+def _position_in_worker(job: PositionJob) -> dict[str, Any]:
+    assert _provider is not None, "worker not initialised"
+    return work_on_position(job, _provider.lexicon_for(job.position.variant))
 
 
 class BotPool:
@@ -90,6 +96,19 @@ class BotPool:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._pool(), _analyse_in_worker, job)
+        except BrokenProcessPool:
+            log.warning("a worker process died; starting new ones")
+            self._executor = None
+            raise WorkersUnavailable("a worker process died") from None
+
+    async def position(self, job: PositionJob) -> dict[str, Any]:
+        """The analysis board's moves or simulation round, away from the event loop."""
+        if self.processes <= 0:
+            lexicon = await asyncio.to_thread(self.lexicons.lexicon_for, job.position.variant)
+            return await asyncio.to_thread(work_on_position, job, lexicon)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool(), _position_in_worker, job)
         except BrokenProcessPool:
             log.warning("a worker process died; starting new ones")
             self._executor = None

@@ -48,6 +48,7 @@ from ...variant import Variant
 from .. import catalog
 from .analysis import AnalysisJob, analysis_job_to_dict
 from .bots import LEVELS, BotJob
+from .positions import PositionJob, position_job_to_dict
 
 if TYPE_CHECKING:
     from .worker import LocalWorkers
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ANALYSIS_FUNCTION",
     "JOB_FUNCTION",
+    "POSITION_FUNCTION",
     "QUEUE_NAME",
     "BotJobFailed",
     "BotQueue",
@@ -71,6 +73,8 @@ QUEUE_NAME = "tablero-bots"
 JOB_FUNCTION = "tablero.think"
 ANALYSIS_FUNCTION = "tablero.analyse"
 """A few moves of a finished game judged (``workers/analysis.py``)."""
+POSITION_FUNCTION = "tablero.position"
+"""The analysis board's moves or a simulation round (``workers/positions.py``)."""
 TAKE_WITHIN = 60.0
 """Seconds a job waits for a worker before it is withdrawn (and asked again)."""
 RUN_LIMIT = 60
@@ -224,6 +228,12 @@ class BotQueue:
             await self._run(ANALYSIS_FUNCTION, payload, "analysis")
         )
         return moves
+
+    async def position(self, job: PositionJob) -> dict[str, Any]:
+        """The analysis board's moves or simulation round, from whichever worker takes it."""
+        payload = position_job_to_dict(job, self.rule_text(job.position.variant))
+        answer: dict[str, Any] = json.loads(await self._run(POSITION_FUNCTION, payload, "position"))
+        return answer
 
     async def _run(self, function: str, payload: dict[str, Any], what: str) -> str:
         """A job's answer, from whichever worker takes it (asked again if it is lost)."""

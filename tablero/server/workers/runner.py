@@ -17,6 +17,7 @@ from ..lexicons import LexiconProvider
 from .analysis import AnalysisJob
 from .bots import BotJob
 from .pool import BotPool
+from .positions import PositionJob
 
 __all__ = ["BotRunner", "make_bot_runner"]
 
@@ -28,6 +29,10 @@ class BotRunner(Protocol):
 
     async def analyse(self, job: AnalysisJob) -> list[dict[str, Any]]:
         """A few moves of a finished game judged (``workers/analysis.py``), away from it too."""
+        ...
+
+    async def position(self, job: PositionJob) -> dict[str, Any]:
+        """The analysis board's moves or a simulation round (``workers/positions.py``)."""
         ...
 
     async def aclose(self) -> None:

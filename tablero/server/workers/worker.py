@@ -34,19 +34,21 @@ from ...moves import format_move
 from ..lexicons import LexiconProvider
 from .analysis import analyse, analysis_job_from_dict
 from .bots import think
+from .positions import position_job_from_dict, work_on_position
 from .queue import (
     ANALYSIS_FUNCTION,
     BACKOFF_FIRST,
     BACKOFF_MAX,
     HEARTBEAT,
     JOB_FUNCTION,
+    POSITION_FUNCTION,
     QUEUE_NAME,
     job_from_dict,
     redis_client,
     rules_variant,
 )
 
-__all__ = ["LocalWorkers", "analyse_job", "run_worker", "think_job"]
+__all__ = ["LocalWorkers", "analyse_job", "position_job", "run_worker", "think_job"]
 
 log = logging.getLogger("tablero.server.workers")
 
@@ -77,6 +79,13 @@ def _analyse(payload: Mapping[str, Any]) -> str:
     return json.dumps(analyse(job, _provider.lexicon_for(job.variant)), ensure_ascii=False)
 
 
+def _position(payload: Mapping[str, Any]) -> str:
+    assert _provider is not None, "worker not initialised"
+    job = position_job_from_dict(payload, rules_variant)
+    answer = work_on_position(job, _provider.lexicon_for(job.position.variant))
+    return json.dumps(answer, ensure_ascii=False)
+
+
 async def think_job(ctx: Context, *, job: dict[str, Any]) -> str:
     """SAQ's job function for a bot's move (``_beating``)."""
     return await _beating(ctx, _think, job)
@@ -85,6 +94,11 @@ async def think_job(ctx: Context, *, job: dict[str, Any]) -> str:
 async def analyse_job(ctx: Context, *, job: dict[str, Any]) -> str:
     """SAQ's job function for a few moves of an analysis, as JSON (``_beating``)."""
     return await _beating(ctx, _analyse, job)
+
+
+async def position_job(ctx: Context, *, job: dict[str, Any]) -> str:
+    """SAQ's job function for the analysis board (``_beating``)."""
+    return await _beating(ctx, _position, job)
 
 
 async def _beating(
@@ -178,7 +192,11 @@ async def _work(redis_url: str, parent: int | None) -> None:
     queue = _PatientQueue(redis_client(redis_url, blocking=True), name=QUEUE_NAME)
     worker: Worker[Context] = Worker(
         queue,
-        [(JOB_FUNCTION, think_job), (ANALYSIS_FUNCTION, analyse_job)],
+        [
+            (JOB_FUNCTION, think_job),
+            (ANALYSIS_FUNCTION, analyse_job),
+            (POSITION_FUNCTION, position_job),
+        ],
         concurrency=1,
         # No job is scheduled for later: SAQ's scheduler need not ask Redis every second.
         timers={"schedule": 60, "worker_info": 10, "sweep": SWEEP_EVERY, "abort": 1},
