@@ -598,11 +598,17 @@ def selfplay_command(
     from rich.table import Table
 
     table = Table(title=f"{data['games']} games of {v.title}")
-    for col in ("bot", "average score", "win rate", "seats"):
+    for col in ("bot", "average score", "win rate", "score a move", "bingos a game", "seats"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for level, row in data["bots"].items():
+        per_move = row["score_per_move"]
         table.add_row(
-            level, f"{row['average_score']:.1f}", f"{row['win_rate']:.1%}", str(row["seats_played"])
+            level,
+            f"{row['average_score']:.1f}",
+            f"{row['win_rate']:.1%}",
+            "—" if per_move is None else f"{per_move:.1f}",
+            f"{row['bingos_per_game']:.2f}",
+            str(row["seats_played"]),
         )
     console.print(table)
     order = ", ".join(

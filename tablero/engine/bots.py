@@ -77,13 +77,23 @@ class BotLevel:
     """``equity``: exchange when it is worth more than any play; ``stuck``: only with no play."""
     simulate: bool = False
     endgame: bool = False
+    vocabulary: int | None = None
+    """Knows only this many of its language's most common words (``data/common``): the main
+    word of every placement it plays is one of them (None: every word of the dictionary).
+    A person new to the game plays the words of everyday speech, and rarely a bingo."""
 
 
 LEVELS: dict[str, BotLevel] = {
     "beginner": BotLevel(
-        "beginner", see=0.5, max_word=5, leave_weight=0.0, pick_among=3, exchanges="stuck"
+        "beginner",
+        see=0.5,
+        max_word=5,
+        leave_weight=0.0,
+        pick_among=3,
+        exchanges="stuck",
+        vocabulary=3000,
     ),
-    "easy": BotLevel("easy", see=0.75, leave_weight=0.0, exchanges="stuck"),
+    "easy": BotLevel("easy", see=0.75, leave_weight=0.0, exchanges="stuck", vocabulary=15000),
     "greedy": BotLevel("greedy", leave_weight=0.0, exchanges="stuck"),
     "medium": BotLevel("medium", leave_weight=0.5),
     "hard": BotLevel("hard"),
@@ -266,6 +276,8 @@ class Bot:
         leaves = self.leaves if lvl.leave_weight > 0 else None
         if lvl.max_word is not None:
             top: int | None = None
+        elif lvl.vocabulary is not None:
+            top = 300  # the common words among the best-scoring moves it would look at
         elif lvl.see < 1.0:
             top = 40
         else:
@@ -280,6 +292,9 @@ class Bot:
             leave_weight=lvl.leave_weight,
         )
         places = [c for c in cands if c.kind in ("place", "cambio")]
+        known = common_words(self.variant.language, lvl.vocabulary) if lvl.vocabulary else None
+        if known is not None:
+            places = [c for c in places if c.kind != "place" or _main_word(c) in known]
         if lvl.see < 1.0:
             places = [c for c in places if self.rng.random() < lvl.see]
         if lvl.max_word is not None:
@@ -292,6 +307,25 @@ class Bot:
         if lvl.exchanges == "stuck" and places:
             ranked = places
         return ranked
+
+
+def _main_word(c: Candidate) -> str:
+    assert isinstance(c.move, Place)
+    return "".join(x.tile.letter for x in c.move.letters if x.tile is not None)
+
+
+@cache
+def common_words(language: str, count: int) -> frozenset[str] | None:
+    """The ``count`` most common words of a language that our dictionary has
+    (``data/common/<language>.txt``, built by ``scripts/build_common_words.py``), or None
+    when no list ships for it (then every word is known)."""
+    path = resources.files("tablero") / "data" / "common" / f"{language}.txt"
+    try:
+        lines = path.read_text("utf-8").splitlines()
+    except OSError:
+        return None
+    words = [w for w in lines if w and not w.startswith("#")]
+    return frozenset(words[:count])
 
 
 def _main_word_len(c: Candidate) -> int:

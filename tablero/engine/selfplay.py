@@ -88,6 +88,10 @@ class GameSummary:
     exchanges: list[int]
     passes: list[int]
     end_reason: str
+    turns: list[int] = field(default_factory=list)
+    """Turns each seat took (moves, exchanges, passes)."""
+    move_points: list[int] = field(default_factory=list)
+    """Points each seat scored by its moves (the end's adjustments not counted)."""
     log: list[dict[str, Any]] = field(default_factory=list)
     records: list[TurnRecord] = field(default_factory=list)
 
@@ -116,6 +120,7 @@ def play_bot_game(
     game = Game(variant, names, lexicon, seed=seed)
     n = len(bots)
     bingos, exchanges, passes = [0] * n, [0] * n, [0] * n
+    turns, move_points = [0] * n, [0] * n
     records: list[TurnRecord] = []
     actions = 0
     while not game.is_over:
@@ -128,6 +133,8 @@ def play_bot_game(
         move = bot.choose(game)
         result = game.play(move)
         choice = bot.last_choice
+        turns[result.seat] += 1
+        move_points[result.seat] += result.score
         if result.kind == "placed" and len(result.placed) == variant.rack_size:
             bingos[seat] += 1
         elif result.kind == "exchanged":
@@ -158,6 +165,8 @@ def play_bot_game(
         exchanges=exchanges,
         passes=passes,
         end_reason=game.result.reason,
+        turns=turns,
+        move_points=move_points,
         log=list(game.log) if keep_log else [],
         records=records,
     )
@@ -242,6 +251,9 @@ def _play_native(
         exchanges=list(game.exchanges),
         passes=list(game.passes),
         end_reason=game.reason,
+        # The C loop skips nobody: seats take turns in order from the first.
+        turns=[len(range((s - game.first) % n, game.turns, n)) for s in range(n)],
+        move_points=list(game.scores_before_adjustments),
     )
 
 
@@ -376,6 +388,9 @@ class SelfplayReport:
     passes: int = 0
     actions: int = 0
     end_reasons: dict[str, int] = field(default_factory=dict)
+    level_turns: dict[str, int] = field(default_factory=dict)
+    level_points: dict[str, int] = field(default_factory=dict)
+    level_bingos: dict[str, int] = field(default_factory=dict)
 
     def add(self, s: GameSummary) -> None:
         n = len(s.bots)
@@ -392,6 +407,10 @@ class SelfplayReport:
             order = s.order_of(seat)
             self.wins_by_order[order] += won
             self.score_by_order[order] += s.final[seat]
+            if s.turns:
+                self.level_turns[level] = self.level_turns.get(level, 0) + s.turns[seat]
+                self.level_points[level] = self.level_points.get(level, 0) + s.move_points[seat]
+            self.level_bingos[level] = self.level_bingos.get(level, 0) + s.bingos[seat]
         self.bingos += sum(s.bingos)
         self.exchanges += sum(s.exchanges)
         self.passes += sum(s.passes)
@@ -411,6 +430,14 @@ class SelfplayReport:
                     "average_score": round(self.score_sum[level] / self.seats_played[level], 1),
                     "win_rate": round(self.wins[level] / self.seats_played[level], 3),
                     "seats_played": self.seats_played[level],
+                    "score_per_move": (
+                        round(self.level_points[level] / self.level_turns[level], 1)
+                        if self.level_turns.get(level)
+                        else None
+                    ),
+                    "bingos_per_game": round(
+                        self.level_bingos.get(level, 0) / self.seats_played[level], 2
+                    ),
                 }
                 for level in self.score_sum
             },

@@ -12,7 +12,7 @@ import io
 import pytest
 from rich.console import Console
 
-from tablero.engine.bots import LEVELS, Bot, make_bot, seat_view
+from tablero.engine.bots import LEVELS, Bot, common_words, make_bot, seat_view
 from tablero.engine.candidates import candidates
 from tablero.engine.leaves import LeaveTable, sub_leaves
 from tablero.game import Game
@@ -245,6 +245,35 @@ def test_a_beginner_plays_short_words() -> None:
     for seed in range(6):
         choice = Bot("beginner", game.variant, SPANISH_WORDS, seed=seed).choose_in(seat_view(game))
         assert choice.kind != "place" or len(choice.move.letters) <= 5  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("level", "known"), [("beginner", 3000), ("easy", 15000)])
+def test_the_first_levels_play_common_words_only(level: str, known: int) -> None:
+    """TOSER (to cough) scores more than any word they know: they never play it."""
+    vocabulary = common_words("es", known)
+    assert vocabulary is not None and "TOSER" not in vocabulary and "ROSA" in vocabulary
+    lexicon = words("TOSER", "ROSA", "OSA", "ASE", "SE", "ES", "OS", "CASA")
+    assert LEVELS[level].vocabulary == known
+    game = Game("fise", ["a", "b"], lexicon, seed=1)
+    rig(game, game.to_move, "TOSERAJ")
+    bot = Bot(level, game.variant, lexicon, seed=1)
+    ranked = Bot("greedy", game.variant, lexicon).rank(seat_view(game))
+    assert ranked[0].notation.endswith("TOSER"), "the best score is the word they do not know"
+    for seed in range(8):
+        bot.rng.seed(seed)
+        choice = bot.choose_in(seat_view(game))
+        assert choice.kind == "place"
+        word = "".join(x.tile.letter for x in choice.move.letters)  # type: ignore[union-attr]
+        assert word in vocabulary and word != "TOSER", word
+
+
+def test_common_words_come_most_frequent_first() -> None:
+    few, many = common_words("es", 100), common_words("es", 30000)
+    assert few is not None and many is not None and few < many
+    assert {"DE", "LA", "QUE", "CASA"} <= many and {"DE", "LA"} <= few and "ALMOHADA" not in few
+    ro = common_words("ro", 30000)
+    assert ro is not None and {"ESTE", "CASA", "ROMANIA"} <= ro  # Romanian tiles: no diacritics
+    assert common_words("xx", 100) is None
 
 
 # -- at the terminal ------------------------------------------------------------------------------
