@@ -84,18 +84,12 @@ class BotLevel:
 
 
 LEVELS: dict[str, BotLevel] = {
-    "beginner": BotLevel(
-        "beginner",
-        see=0.5,
-        max_word=5,
-        leave_weight=0.0,
-        pick_among=3,
-        exchanges="stuck",
-        vocabulary=3000,
-    ),
-    "easy": BotLevel("easy", see=0.75, leave_weight=0.0, exchanges="stuck", vocabulary=15000),
+    # The ladder (docs/bots.md, "The ladder"): each level wins 60–85 % of its games against
+    # the one below it, in every game; measured by benchmarks/bench_ladder.py.
+    "beginner": BotLevel("beginner", leave_weight=0.0, exchanges="stuck", vocabulary=20000),
+    "easy": BotLevel("easy", leave_weight=0.3, vocabulary=30000),
     "greedy": BotLevel("greedy", leave_weight=0.0, exchanges="stuck"),
-    "medium": BotLevel("medium", leave_weight=0.5),
+    "medium": BotLevel("medium", see=0.75, leave_weight=0.0, exchanges="stuck"),
     "hard": BotLevel("hard"),
     "expert": BotLevel("expert", simulate=True, endgame=True),
 }

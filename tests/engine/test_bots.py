@@ -60,11 +60,12 @@ def test_a_hopeless_rack_is_exchanged() -> None:
     table = tile_values("ÑQXJHVZ", game, -6.0)
     places = [c for c in candidates(seat_view(game), SPANISH_WORDS, table) if c.kind == "place"]
     assert places and max(c.score for c in places) <= 9
-    for level in ("hard", "medium"):
+    for level in ("hard", "easy"):  # easy counts the leave a little (0.3): still -10.8
         move = Bot(level, game.variant, SPANISH_WORDS, leaves=table, seed=1).choose(game)
         assert isinstance(move, Exchange) and len(move.tiles) == 7, level
-    greedy = Bot("easy", game.variant, SPANISH_WORDS, leaves=table, seed=3)
-    assert isinstance(greedy.choose(game), Place)
+    for level in ("greedy", "medium", "beginner"):
+        points_only = Bot(level, game.variant, SPANISH_WORDS, leaves=table, seed=3)
+        assert isinstance(points_only.choose(game), Place), level
     assert game.play(Bot("hard", game.variant, SPANISH_WORDS, leaves=table).choose(game)).kind == (
         "exchanged"
     )
@@ -239,32 +240,23 @@ def test_levels_and_specs() -> None:
         Bot("hard", game.variant, AnyWordLexicon(game.variant.alphabet))
 
 
-def test_a_beginner_plays_short_words() -> None:
-    game = Game("fise", ["a", "b"], SPANISH_WORDS, seed=1)
-    rig(game, game.to_move, "ACEORST")
-    for seed in range(6):
-        choice = Bot("beginner", game.variant, SPANISH_WORDS, seed=seed).choose_in(seat_view(game))
-        assert choice.kind != "place" or len(choice.move.letters) <= 5  # type: ignore[union-attr]
-
-
-@pytest.mark.parametrize(("level", "known"), [("beginner", 3000), ("easy", 15000)])
+@pytest.mark.parametrize(("level", "known"), [("beginner", 20000), ("easy", 30000)])
 def test_the_first_levels_play_common_words_only(level: str, known: int) -> None:
-    """TOSER (to cough) scores more than any word they know: they never play it."""
+    """ASERTO (an assertion) scores more than any word they know: they never play it."""
     vocabulary = common_words("es", known)
-    assert vocabulary is not None and "TOSER" not in vocabulary and "ROSA" in vocabulary
-    lexicon = words("TOSER", "ROSA", "OSA", "ASE", "SE", "ES", "OS", "CASA")
+    assert vocabulary is not None and "ASERTO" not in vocabulary and "ROSA" in vocabulary
+    lexicon = words("ASERTO", "ROSA", "OSA", "ASE", "SE", "ES", "OS", "CASA")
     assert LEVELS[level].vocabulary == known
     game = Game("fise", ["a", "b"], lexicon, seed=1)
     rig(game, game.to_move, "TOSERAJ")
     bot = Bot(level, game.variant, lexicon, seed=1)
     ranked = Bot("greedy", game.variant, lexicon).rank(seat_view(game))
-    assert ranked[0].notation.endswith("TOSER"), "the best score is the word they do not know"
-    for seed in range(8):
-        bot.rng.seed(seed)
-        choice = bot.choose_in(seat_view(game))
-        assert choice.kind == "place"
-        word = "".join(x.tile.letter for x in choice.move.letters)  # type: ignore[union-attr]
-        assert word in vocabulary and word != "TOSER", word
+    assert ranked[0].notation.endswith("ASERTO"), "the best score is the word they do not know"
+    places = [c for c in bot.rank(seat_view(game)) if c.kind == "place"]
+    assert places, "it has moves it knows"
+    for c in places:
+        word = "".join(x.tile.letter for x in c.move.letters)  # type: ignore[union-attr]
+        assert word in vocabulary and word != "ASERTO", word
 
 
 def test_common_words_come_most_frequent_first() -> None:
