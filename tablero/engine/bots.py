@@ -206,7 +206,9 @@ class Bot:
             self.last_choice = None
             return Challenge()
         position = seat_view(game, seat)
-        choice = self.choose_in(position, players=len(game.players))
+        # The players still in the game: a resigned one never moves again (seat_view leaves
+        # them out), so simulation must not imagine a rack and a reply for them.
+        choice = self.choose_in(position, players=len(position.racks))
         self.last_choice = choice
         return choice.move
 
