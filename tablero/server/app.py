@@ -202,4 +202,8 @@ def _install_pages(app: FastAPI) -> None:
     async def player_page(username: str) -> Response:
         return index()
 
+    @app.get("/analysis", include_in_schema=False)
+    async def analysis_page() -> Response:
+        return index()
+
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
