@@ -81,6 +81,19 @@ export const api = {
   rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token, body: {} }),
   replay: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay`),
   cgp: (id, ply) => request("GET", `/api/tables/${encodeURIComponent(id)}/cgp?ply=${encodeURIComponent(ply)}`),
+  // the engine's verdict on a finished game (runs once per game and method, in the background)
+  analysis: (id, method) =>
+    request("GET", `/api/tables/${encodeURIComponent(id)}/analysis?method=${encodeURIComponent(method)}`),
+  analyse: (id, method) => request("POST", `/api/tables/${encodeURIComponent(id)}/analysis`, { body: { method } }),
+  // the best moves for a seat, at a table with hints
+  hint: (id, token, count = 3) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token, body: { count } }),
+  // the analysis board: every move of a position, and one round of simulation
+  positionMoves: (cgp, variant = null) =>
+    request("POST", "/api/positions/moves", { body: variant ? { cgp, variant } : { cgp } }),
+  simulate: (cgp, variant, moves, iterations, seed) =>
+    request("POST", "/api/positions/simulate",
+      { body: { cgp, ...(variant ? { variant } : {}), moves, iterations, seed } }),
   // players and ratings
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   botRatings: () => request("GET", "/api/ratings/bots"),
@@ -91,6 +104,14 @@ export const pages = {
   table: (id) => `/t/${encodeURIComponent(id)}`,
   replay: (id) => `/t/${encodeURIComponent(id)}/replay`,
   player: (name) => `/p/${encodeURIComponent(name)}`,
+  /** The analysis board, opened on a position (CGP) of a game (a built-in name or an upload's id). */
+  analysis: (cgp = null, variant = null) => {
+    const q = new URLSearchParams();
+    if (cgp) q.set("cgp", cgp);
+    if (variant) q.set("variant", variant);
+    const query = q.toString();
+    return query ? `/analysis?${query}` : "/analysis";
+  },
 };
 
 /**

@@ -116,14 +116,18 @@ export class BoardView {
    * Draw every square from the server's board, the tentative placement, the last move, the
    * keyboard cursor, the selected tile and the squares the preview marks. A square's content
    * (its tile or label) is rebuilt only when it changes, so the element under the pointer
-   * stays the same between the two clicks of a double-click.
+   * stays the same between the two clicks of a double-click. `shown`: a move to look at (the
+   * analysis' alternatives, the analysis board's moves), a Map of square names to
+   * {letter, blank}, drawn as tiles of their own look.
    */
-  update({ board, placement = null, last = new Set(), cursor = null, selected = null, badge = null, cambioSquare = null }) {
+  update({ board, placement = null, last = new Set(), cursor = null, selected = null, badge = null,
+    cambioSquare = null, shown = null }) {
     const v = this.variant;
     for (let r = 0; r < v.rows; r++) {
       for (let c = 0; c < v.columns; c++) {
         const fixed = board && board[r] ? board[r][c] : null;
         const mine = fixed || !placement ? null : placement.at(r, c);
+        const look = fixed || mine || !shown ? null : shown.get(squareName(r, c)) || null;
         const isCursor = Boolean(cursor && cursor.r === r && cursor.c === c);
         const badgeHere = badge && badge.r === r && badge.c === c ? badge.text : "";
         const o = {
@@ -133,15 +137,15 @@ export class BoardView {
           isCambio: cambioSquare === squareName(r, c),
         };
         const cell = this.cells[r][c];
-        const content = JSON.stringify([fixed, mine && [mine.letter, mine.blank], badgeHere]);
+        const content = JSON.stringify([fixed, mine && [mine.letter, mine.blank], look && [look.letter, look.blank], badgeHere]);
         if (cell.content !== content) {
           cell.content = content;
-          this.fill(cell, r, c, fixed, mine, badgeHere);
+          this.fill(cell, r, c, fixed, mine, badgeHere, look);
         }
         const sig = JSON.stringify([content, o]);
         if (cell.sig === sig) continue;
         cell.sig = sig;
-        this.mark(cell, r, c, fixed, mine, o);
+        this.mark(cell, r, c, fixed, mine, o, look);
       }
     }
     // The keyboard cursor is where Tab comes back to the board.
@@ -149,7 +153,7 @@ export class BoardView {
   }
 
   /** The square's content: a tile (the board's or a tentative one) or the premium label. */
-  fill(cell, r, c, fixed, mine, badgeText) {
+  fill(cell, r, c, fixed, mine, badgeText, look = null) {
     const v = this.variant;
     const kind = v.kindAt(r, c);
     const start = v.isStart(r, c);
@@ -158,6 +162,10 @@ export class BoardView {
     } else if (mine) {
       const tile = tileElement(v, mine.letter || "", { blank: mine.blank });
       tile.dataset.placed = "1";
+      replace(cell, tile, badgeText ? h("span", { class: "score-badge", text: badgeText }) : null);
+    } else if (look) {
+      const tile = tileElement(v, look.letter || "", { blank: look.blank });
+      tile.dataset.shown = "1";
       replace(cell, tile, badgeText ? h("span", { class: "score-badge", text: badgeText }) : null);
     } else {
       const label = kind ? squareLabel(kind, kind.code) : "";
@@ -168,14 +176,15 @@ export class BoardView {
   }
 
   /** The square's state: classes, Tab stop, drag handle and its spoken label. */
-  mark(cell, r, c, fixed, mine, o) {
+  mark(cell, r, c, fixed, mine, o, look = null) {
     const v = this.variant;
     const kind = v.kindAt(r, c);
     cell.classList.toggle("cursor", o.isCursor);
     cell.classList.toggle("down", o.isCursor && o.dir === "down");
     cell.classList.toggle("selected", o.isSel);
     cell.classList.toggle("last", o.isLast);
-    cell.classList.toggle("filled", Boolean(fixed || mine));
+    cell.classList.toggle("filled", Boolean(fixed || mine || look));
+    cell.classList.toggle("shown", Boolean(look));
     cell.classList.toggle("tentative", Boolean(mine));
     cell.classList.toggle("cambio-target", o.isCambio);
     if (mine) cell.dataset.drag = "board";
@@ -188,6 +197,9 @@ export class BoardView {
         ? (mine.letter ? t("tile.blank_as", { letter: mine.letter }) : t("tile.blank_unset"))
         : mine.letter);
       parts.push(t("tile.placed_by_you"));
+    } else if (look) {
+      parts.push(look.blank ? t("tile.blank_as", { letter: look.letter }) : look.letter);
+      parts.push(t("tile.in_move_shown"));
     } else {
       if (kind) parts.push(kindWords(kind));
       if (v.isStart(r, c)) parts.push(t("square.start"));

@@ -61,7 +61,11 @@ export class LobbyPage {
       h("div", { class: "lobby-aside" },
         this.seeks.form,
         h("section", { class: "lobby-create panel", "aria-labelledby": "create-h" },
-          h("h2", { id: "create-h", text: t("lobby.new_table") }), this.form))));
+          h("h2", { id: "create-h", text: t("lobby.new_table") }), this.form),
+        h("section", { class: "lobby-board panel", "aria-labelledby": "lobby-board-h" },
+          h("h2", { id: "lobby-board-h", text: t("aboard.title") }),
+          h("p", { class: "help", text: t("lobby.board_help") }),
+          h("a", { class: "button", href: "/analysis", "data-link": "", id: "lobby-analysis-link", text: t("lobby.board_open") })))));
     this.variantChanged();
   }
 
@@ -155,7 +159,8 @@ export class LobbyPage {
         h("span", { class: `badge ${tb.state}`, text: t(`state.${tb.state}`) })),
       tb.title ? h("p", { class: "card-title", text: tb.title }) : null,
       h("ul", { class: "chips", "aria-label": t("seats.title") }, seats),
-      h("p", { class: "card-meta", text: [clock, tb.dictionary_hints ? t("table.hints_on") : null].filter(Boolean).join(" \u00b7 ") }),
+      h("p", { class: "card-meta", text: [clock, tb.dictionary_hints ? t("table.hints_on") : null,
+        tb.hints ? t("table.move_hints_on") : null].filter(Boolean).join(" \u00b7 ") }),
       h("div", { class: "card-actions" }, actions));
   }
 
@@ -170,6 +175,7 @@ export class LobbyPage {
     this.seatRows = h("div", { class: "seat-rows" });
     this.clock = h("select", { id: "clock" });
     this.hints = h("input", { id: "hints", type: "checkbox" });
+    this.moveHints = h("input", { id: "move-hints", type: "checkbox", "aria-describedby": "move-hints-help" });
     this.quiet = h("input", { id: "quiet-spectators", type: "checkbox" });
     this.title = h("input", { id: "table-title", type: "text", maxlength: "60", placeholder: t("lobby.title_placeholder") });
     this.nickname = h("input", { id: "create-nickname", type: "text", maxlength: "24", value: lastNickname(),
@@ -187,6 +193,8 @@ export class LobbyPage {
       correspondenceHelp(this.clock, "clock-help"),
       h("div", { class: "field check" }, this.hints, h("label", { for: "hints", text: t("lobby.hints") }),
         h("p", { class: "help", text: t("lobby.hints_help") })),
+      h("div", { class: "field check" }, this.moveHints, h("label", { for: "move-hints", text: t("lobby.move_hints") }),
+        h("p", { class: "help", id: "move-hints-help", text: t("lobby.move_hints_help") })),
       h("div", { class: "field check" }, this.quiet, h("label", { for: "quiet-spectators", text: t("lobby.quiet_spectators") }),
         h("p", { class: "help", text: t("lobby.quiet_spectators_help") })),
       field("table-title", t("lobby.title"), this.title),
@@ -315,6 +323,7 @@ export class LobbyPage {
     });
     const spec = { variant: this.variantSelect.value, seats, dictionary_hints: this.hints.checked };
     if (this.quiet.checked) spec.quiet_spectators = true;
+    if (this.moveHints.checked) spec.hints = true;
     Object.assign(spec, timeControlSpec(this.clock.value));
     const title = this.title.value.trim();
     if (title) spec.title = title;

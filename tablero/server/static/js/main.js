@@ -1,10 +1,12 @@
 // The single-page app: a header with the personal options and the account, and one page at a
 // time — the lobby at "/" (with the player's own games at "/#my-games"), a table at "/t/{id}",
-// a finished game's replay at "/t/{id}/replay", a player's profile at "/p/{username}". Links
-// marked data-link change page without reloading.
+// a finished game's replay at "/t/{id}/replay", a player's profile at "/p/{username}", the
+// analysis board at "/analysis" (?cgp=…&variant=… opens a position). Links marked data-link
+// change page without reloading.
 
 import { loadAccount, onAccountChange } from "./account.js";
 import { accountControls } from "./accountui.js";
+import { AnalysisBoardPage } from "./analysisboard.js";
 import { h, replace } from "./dom.js";
 import { setLanguage, t, translatePage } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
@@ -26,6 +28,7 @@ function route(path) {
   if (m) return { name: "table", id: decode(m[1]) };
   m = /^\/p\/([^/]+)\/?$/.exec(path);
   if (m) return { name: "player", name_: decode(m[1]) };
+  if (/^\/analysis\/?$/.test(path)) return { name: "analysis" };
   return { name: "lobby" };
 }
 
@@ -36,9 +39,11 @@ async function show(path, hash = "") {
   if (r.name === "table") {
     page = new TablePage(main, r.id, { onTitle, navigate });
   } else if (r.name === "replay") {
-    page = new ReplayPage(main, r.id, { onTitle });
+    page = new ReplayPage(main, r.id, { onTitle, navigate });
   } else if (r.name === "player") {
     page = new ProfilePage(main, r.name_, { onTitle });
+  } else if (r.name === "analysis") {
+    page = new AnalysisBoardPage(main, { onTitle, navigate });
   } else {
     document.title = `${t("lobby.tables")} \u2014 tablero`;
     page = new LobbyPage(main, { navigate });
@@ -51,9 +56,10 @@ async function show(path, hash = "") {
   }
 }
 
+/** Go to a page of the app: `path` may carry a query ("/analysis?cgp=…"), which the page reads. */
 export function navigate(path, hash = "") {
-  if (path !== location.pathname || hash !== location.hash) history.pushState({}, "", path + hash);
-  show(path, hash);
+  if (path !== location.pathname + location.search || hash !== location.hash) history.pushState({}, "", path + hash);
+  show(location.pathname, hash);
 }
 
 document.addEventListener("click", (e) => {
@@ -62,7 +68,7 @@ document.addEventListener("click", (e) => {
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin) return;
   e.preventDefault();
-  navigate(url.pathname, url.hash);
+  navigate(url.pathname + url.search, url.hash);
 });
 window.addEventListener("popstate", () => show(location.pathname, location.hash));
 
@@ -113,6 +119,7 @@ function header() {
       h("span", { class: "brand-tile", "aria-hidden": "true", text: "T" }), h("span", { text: "tablero" })),
     h("nav", { "aria-label": t("nav.main") },
       h("a", { href: "/", "data-link": "", class: "nav-lobby", text: t("nav.lobby") }),
+      h("a", { href: "/analysis", "data-link": "", class: "nav-analysis", text: t("nav.analysis") }),
       h("button", { type: "button", class: "tool", id: "options-button", text: t("options.button"), onclick: optionsDialog }),
       accountControls()));
 }

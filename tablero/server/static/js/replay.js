@@ -7,21 +7,35 @@
 // First / Back / Forward / Last, a list of the steps to jump to, and the keyboard: ← and →,
 // Home and End. The game as GCG, and the current position as CGP
 // (GET /api/tables/{id}/cgp?ply=N): copied to the clipboard when the browser allows it, and
-// always shown in a text field to copy by hand.
+// always shown in a text field to copy by hand, or opened in the analysis board.
+//
+// The analysis (analysis.js): Analyse / Deeper analysis (simulation), a progress bar, then for
+// the move of the current step the move played, its rank and equity loss and the five best
+// moves; the pointer or the focus on one draws it on the board of the position before the move
+// (the frame before, with the move's tiles: from POST /api/positions/moves for that position's
+// CGP, matched by notation, else read from the notation). Each player's summary under the board.
 
+import { AnalysisControl, lookAt, moveVerdict, summaryTable } from "./analysis.js";
 import { api, ApiError, errorText, pages } from "./api.js";
 import { BoardView, tileElement } from "./board.js";
 import { h, replace, s } from "./dom.js";
 import { plural, t } from "./i18n.js";
 import { hasPoints, historyBody, moveWords, playerName, resultParts } from "./panels.js";
-import { BLANK } from "./placement.js";
+import { BLANK, parseSquare } from "./placement.js";
+import { notationTiles } from "./position.js";
 import { VariantView } from "./variant.js";
 
 export class ReplayPage {
-  constructor(root, tableId, { onTitle } = {}) {
+  constructor(root, tableId, { onTitle, navigate } = {}) {
     this.root = root;
     this.id = tableId;
     this.onTitle = onTitle || (() => {});
+    this.navigate = navigate || ((path) => { location.assign(path); });
+    this.analysis = null;
+    this.result = null;         // the analysis shown (analysis.js), once done
+    this.shownMove = null;      // the notation of the move drawn on the board (hover, focus)
+    this.moveTiles = new Map(); // ply -> Map(notation -> tiles), from POST /api/positions/moves
+    this.moveTilesAsked = new Set();
     this.data = null;
     this.step = 0;
     this.cgpTicket = 0;
@@ -42,10 +56,12 @@ export class ReplayPage {
     this.build();
     this.show(0);
     document.addEventListener("keydown", this.onKey);
+    this.analysis.load();
   }
 
   unmount() {
     document.removeEventListener("keydown", this.onKey);
+    if (this.analysis) this.analysis.unmount();
   }
 
   failed(e) {
@@ -104,7 +120,16 @@ export class ReplayPage {
       cgpText: h("input", { id: "cgp-text", type: "text", readonly: true, spellcheck: "false",
         "aria-describedby": "cgp-status" }),
       cgpStatus: h("p", { class: "help", id: "cgp-status", role: "status" }),
+      verdict: h("div", { class: "analysis-step" }),
+      method: h("p", { class: "analysis-method help" }),
+      summary: h("div", { class: "analysis-summary-body" }),
     };
+    this.analysis = new AnalysisControl(this.id, {
+      onResult: (result, method) => { this.result = result; this.method = method; this.renderAnalysis(); },
+    });
+    this.look = lookAt(this.els.verdict, (move) => { this.shownMove = move; this.drawBoard(); });
+    this.summaryPanel = h("section", { class: "panel analysis-summary", "aria-labelledby": "analysis-summary-h",
+      hidden: true }, h("h2", { id: "analysis-summary-h", text: t("analysis.summary") }), this.els.summary);
     const e = this.els;
     this.cgpField = h("div", { class: "field cgp-field", hidden: true },
       h("label", { for: "cgp-text", text: t("replay.cgp_label") }), e.cgpText);
@@ -120,6 +145,8 @@ export class ReplayPage {
     const side = h("aside", { class: "side" },
       h("section", { class: "panel seats", "aria-labelledby": "replay-players-h" },
         h("h2", { id: "replay-players-h", text: t("replay.players") }), e.players),
+      h("section", { class: "panel analysis-panel", "aria-labelledby": "analysis-h" },
+        h("h2", { id: "analysis-h", text: t("analysis.title") }), e.method, e.verdict, this.analysis.el),
       e.result,
       h("section", { class: "panel replay-steps-panel", "aria-labelledby": "replay-steps-h" },
         h("h2", { id: "replay-steps-h", text: t("replay.steps") }), h("div", { class: "history-scroll" }, e.steps)),
@@ -129,14 +156,16 @@ export class ReplayPage {
           h("a", { class: "gcg button-link", href: api.gcgUrl(this.id), download: `tablero-${this.id}.gcg`,
             text: t("table.download_gcg") }),
           h("button", { type: "button", class: "tool", id: "copy-cgp", text: t("replay.copy_cgp"),
-            onclick: () => this.copyCgp() })),
+            onclick: () => this.copyCgp() }),
+          h("button", { type: "button", class: "tool", id: "open-board", text: t("analysis.open_board"),
+            onclick: () => this.openBoard(this.step) })),
         this.cgpField, e.cgpStatus));
     const sub = [t("replay.title"), d.variant_title || v.title, `${v.columns}\u00d7${v.rows}`].join(" \u00b7 ");
     replace(this.root, h("div", { class: "table-page replay-page", dataset: { columns: String(v.columns) } },
       h("header", { class: "table-head" },
         h("div", {}, h("h1", { class: "table-title", text: name }), h("p", { class: "table-subtitle", text: sub })),
         h("a", { class: "button", href: pages.table(this.id), "data-link": "", text: t("replay.to_table") })),
-      h("div", { class: "table-layout" }, play, side)));
+      h("div", { class: "table-layout" }, play, side, this.summaryPanel)));
     replace(e.steps, this.frames.map((f, i) => h("li", {},
       h("button", { type: "button", class: "replay-step-button", dataset: { step: String(i) },
         onclick: () => this.show(i) }, this.stepSummary(f, i)))));
@@ -160,8 +189,6 @@ export class ReplayPage {
     const last = this.frames.length - 1;
     this.step = Math.max(0, Math.min(last, step));
     const f = this.frames[this.step];
-    const squares = new Set(f.moves.flatMap((m) => (["placed", "cambio"].includes(m.kind) ? m.squares || [] : [])));
-    this.board.update({ board: f.board, last: squares });
     const e = this.els;
     e.bag.textContent = plural("table.bag", f.bag_count);
     e.position.textContent = t("replay.position", { n: this.step, total: last });
@@ -198,6 +225,102 @@ export class ReplayPage {
     this.cgpField.hidden = true;
     e.cgpText.value = "";
     e.cgpStatus.textContent = "";
+    this.renderVerdict();
+  }
+
+  // -- the analysis ---------------------------------------------------------------------------
+
+  renderAnalysis() {
+    const r = this.result;
+    this.summaryPanel.hidden = !r;
+    this.els.method.textContent = r ? t(`analysis.method_${this.method}`) : "";
+    this.els.method.hidden = !r;
+    if (r) replace(this.els.summary, summaryTable(r), h("p", { class: "help", text: t("analysis.mistakes_help") }));
+    this.renderVerdict();
+  }
+
+  /** The analysis entry of the move the current step shows (none at the start, none for a
+   *  challenge or a timeout). */
+  entry() {
+    if (!this.result) return null;
+    return (this.result.moves || []).find((m) => m.frame === this.step) || null;
+  }
+
+  renderVerdict() {
+    const el = this.els.verdict;
+    this.look.reset();
+    this.shownMove = null;
+    if (!this.result) {
+      replace(el);
+      this.drawBoard();
+      return;
+    }
+    const entry = this.entry();
+    if (!entry) {
+      replace(el, h("p", { class: "hint", text: t(this.step === 0 ? "analysis.at_start" : "analysis.no_move") }));
+    } else {
+      replace(el, h("h3", { class: "analysis-move-h", text: t("analysis.move_of", { n: entry.ply, name: entry.player }) }),
+        moveVerdict(entry),
+        h("button", { type: "button", class: "link open-before", id: "open-board-before",
+          text: t("analysis.open_before"), onclick: () => this.openBoard(this.step - 1) }));
+      this.fetchMoveTiles(this.step - 1);
+    }
+    this.drawBoard();
+  }
+
+  /** The board of this step, or of the step before with the move looked at put down. */
+  drawBoard() {
+    const f = this.frames[this.step];
+    if (!this.shownMove || this.step === 0) {
+      const squares = new Set(f.moves.flatMap((m) => (["placed", "cambio"].includes(m.kind) ? m.squares || [] : [])));
+      this.board.update({ board: f.board, last: squares });
+      this.board.el.classList.remove("looking");
+      return;
+    }
+    const before = this.frames[this.step - 1];
+    const tiles = this.tilesOf(this.step - 1, this.shownMove, before.board);
+    const shown = new Map(tiles.map((x) => [x.square, x]));
+    const entry = this.entry();
+    const m = entry && [...(entry.top || []), { move: entry.played, score: entry.score }].find((x) => x.move === this.shownMove);
+    let badge = null;
+    const last = tiles.map((x) => parseSquare(x.square)).filter(Boolean).sort((a, b) => b[0] - a[0] || b[1] - a[1])[0];
+    if (last && m) badge = { r: last[0], c: last[1], text: String(m.score) };
+    this.board.update({ board: before.board, shown, badge });
+    this.board.el.classList.add("looking");
+  }
+
+  /** A move's tiles: as the server listed them for that position, else read from the notation. */
+  tilesOf(ply, move, board) {
+    const known = this.moveTiles.get(ply);
+    if (known && known.has(move)) return known.get(move);
+    return notationTiles(move, board);
+  }
+
+  async fetchMoveTiles(ply) {
+    if (ply < 0 || this.moveTilesAsked.has(ply)) return;
+    this.moveTilesAsked.add(ply);
+    const found = new Map();
+    try {
+      const cgp = String(await api.cgp(this.id, ply)).trim();
+      const answer = await api.positionMoves(cgp, this.data.variant);
+      for (const m of answer.moves || []) found.set(m.move, m.tiles || []);
+    } catch {
+      // the notation will do
+    }
+    this.moveTiles.set(ply, found);
+    if (this.shownMove && this.step - 1 === ply) this.drawBoard();
+  }
+
+  /** The analysis board on the position after step `ply`. */
+  async openBoard(ply) {
+    const e = this.els;
+    e.cgpStatus.textContent = t("common.loading");
+    try {
+      const cgp = String(await api.cgp(this.id, ply)).trim();
+      this.navigate(pages.analysis(cgp, this.data.variant));
+    } catch (err) {
+      e.cgpStatus.textContent = errorText(err);
+    }
   }
 
   renderPlayers(f) {

@@ -8,9 +8,17 @@
 //
 // At the end: Rematch for the seated players (the new table's id arrives in every `state` of
 // the old table, `rematch.table`; who asked goes there, with their token carried over), and a
-// link to the replay. The chat panel (chat.js) shares the table's socket.
+// link to the replay, and the analysis (analysis.js: Analyse, a progress bar, each player's
+// summary; the moves one by one on the replay page). The chat panel (chat.js) shares the
+// table's socket.
+//
+// In the right column (below the board on a phone): Hints, at a table that allows them, for a
+// seated player (POST /api/tables/{id}/hint: the three best moves; a click puts one on the board
+// as a proposed move, to play with Move or take back), and the unseen tiles, for everyone
+// (`unseen` in every view: the set less the board less one's own rack), a panel that folds.
 
 import { account } from "./account.js";
+import { AnalysisControl, decimal, leaveText, summaryTable } from "./analysis.js";
 import { Announcer, lastMoveSentence } from "./announce.js";
 import { api, ApiError, errorText, pages } from "./api.js";
 import { ChatPanel } from "./chat.js";
@@ -24,7 +32,7 @@ import { plural, t } from "./i18n.js";
 import { shuffleIcon, undoIcon, zoomIcon } from "./icons.js";
 import { LiveTable } from "./live.js";
 import {
-  BLANK, chooseTile, digraphCompletion, foldKey, Placement, squareName, startsDigraph,
+  BLANK, chooseTile, digraphCompletion, foldKey, parseSquare, Placement, squareName, startsDigraph,
 } from "./placement.js";
 import {
   carrySeat, forgetSeat, lastNickname, onPrefsChange, saveNickname, saveSeat, seatFor,
@@ -60,6 +68,9 @@ export class TablePage {
     this.pendingPrefix = null;   // a typed C waiting for H when only the CH tile is on the rack
     this.busy = false;
     this.zoomed = false;         // the board drawn larger than the window, to pan (phones)
+    this.hints = { seq: null, moves: null, busy: false, error: "", drawn: "" };
+    this.unseenDrawn = "";
+    this.analysis = null;        // a finished game's analysis (analysis.js)
     this.seat = seatFor(tableId);
     this.live = null;
     this.ticker = null;
@@ -100,6 +111,7 @@ export class TablePage {
   unmount() {
     if (this.unlistenPrefs) this.unlistenPrefs();
     if (this.live) this.live.close();
+    if (this.analysis) this.analysis.unmount();
     clearInterval(this.ticker);
     clearTimeout(this.previewTimer);
     document.removeEventListener("keydown", this.onKey);
@@ -153,7 +165,8 @@ export class TablePage {
     this.announcer = new Announcer();
     this.els = {
       title: h("h1", { class: "table-title" }),
-      subtitle: h("p", { class: "table-subtitle" }),
+      subtitle: h("span", { class: "table-subtitle" }),
+      hintsLine: h("span", { class: "table-hints" }),
       conn: h("span", { class: "conn", role: "status" }),
       bag: h("span", { class: "bag-count" }),
       // Not a live region: the announcer says whose turn it is with the move that made it so.
@@ -168,6 +181,9 @@ export class TablePage {
       preview: h("section", { class: "panel preview", "aria-live": "polite", "aria-label": t("preview.title") }),
       result: h("section", { class: "panel result", hidden: true }),
       history: h("section", { class: "panel history", "aria-labelledby": "history-h" }),
+      hints: h("section", { class: "panel hints-panel", "aria-labelledby": "hints-h", hidden: true }),
+      unseen: h("details", { class: "panel unseen-panel", open: true, hidden: true }),
+      analysis: h("section", { class: "panel analysis-panel", "aria-labelledby": "analysis-h", hidden: true }),
       gcg: h("a", { class: "gcg button-link", href: api.gcgUrl(this.id), download: `tablero-${this.id}.gcg`,
         text: t("table.download_gcg") }),
     };
@@ -205,11 +221,12 @@ export class TablePage {
       h("p", { class: "sr-only", id: "board-keys", text: t("board.keys_help") }),
       h("div", { class: "board-foot" }, e.bag, e.lastMove, e.turn, b.zoom),
       h("div", { class: "controls" }, e.rackArea, e.actions), e.message, e.sit, this.announcer.el);
-    const side = h("aside", { class: "side" }, e.preview, e.result, e.history, this.chat.el,
+    const side = h("aside", { class: "side" }, e.preview, e.hints, e.result, e.analysis, e.unseen, e.history, this.chat.el,
       h("div", { class: "side-links" }, e.gcg));
     replace(this.root, h("div", { class: "table-page live-table", dataset: { columns: String(v.columns) } },
       h("div", { class: "table-layout" },
-        h("header", { class: "table-head" }, h("div", { class: "table-names" }, e.title, e.subtitle), e.conn),
+        h("header", { class: "table-head" }, h("div", { class: "table-names" }, e.title,
+          h("p", { class: "table-meta" }, e.subtitle, e.hintsLine)), e.conn),
         e.seats, playArea, side)));
 
     this.board.el.addEventListener("click", (ev) => {
@@ -308,6 +325,9 @@ export class TablePage {
     bits.push(clockLabel(table.clock));
     if (table.dictionary_hints) bits.push(t("table.hints_on"));
     this.els.subtitle.textContent = bits.join(" · ");
+    // Whether the players may ask for hints, said to everyone (a table with hints is unrated).
+    this.els.hintsLine.textContent = ` \u00b7 ${t(table.hints ? "table.move_hints_on" : "table.move_hints_off")}`;
+    this.els.hintsLine.classList.toggle("on", Boolean(table.hints));
     this.renderBoard();
     this.renderRack();
     this.renderFoot();
@@ -316,7 +336,10 @@ export class TablePage {
     this.renderSeats();
     this.renderPreview();
     this.renderHistory();
+    this.renderHints();
+    this.renderUnseen();
     this.renderResult();
+    this.renderAnalysis();
     this.chat.update(table);
     this.announcer.update(table, {
       seatName: (seat) => this.seatName(seat),
@@ -535,6 +558,157 @@ export class TablePage {
           text: t("table.replay") })));
       if (keep && document.getElementById(keep)) document.getElementById(keep).focus();
     }
+  }
+
+  // -- hints and the unseen tiles -------------------------------------------------------------
+
+  renderHints() {
+    const table = this.table;
+    const el = this.els.hints;
+    const show = Boolean(table.hints && table.you && table.state === "playing" && !this.resigned());
+    el.hidden = !show;
+    if (!show) return;
+    const hs = this.hints;
+    if (hs.seq !== table.seq) { // another position: the hints were for the one before
+      hs.seq = table.seq;
+      hs.moves = null;
+      hs.error = "";
+    }
+    const key = JSON.stringify([hs.moves, hs.busy, hs.error, this.myTurn()]);
+    if (key === hs.drawn) return;
+    hs.drawn = key;
+    const keep = document.activeElement && el.contains(document.activeElement) ? document.activeElement.id : null;
+    const button = h("button", { type: "button", id: "hint-button", dataset: { action: "hint" },
+      text: t("hints.button"), "aria-describedby": "hints-help", disabled: hs.busy, onclick: () => this.askHint() });
+    const parts = [h("div", { class: "hints-head" }, h("h2", { id: "hints-h", text: t("hints.title") }), button),
+      h("p", { class: "help", id: "hints-help", text: t("hints.help") })];
+    if (hs.busy) parts.push(h("p", { class: "hint pending", text: t("hints.thinking") }));
+    if (hs.error) parts.push(h("p", { class: "message", dataset: { kind: "error" }, text: hs.error }));
+    if (hs.moves && !hs.moves.length) parts.push(h("p", { class: "hint", text: t("hints.none") }));
+    if (hs.moves && hs.moves.length) {
+      parts.push(h("ol", { class: "hint-list" }, hs.moves.map((m, i) => {
+        const what = [h("code", { class: "notation", text: m.kind === "pass" ? t("history.passed") : m.move }),
+          h("span", { class: "hint-score", text: plural("analysis.points", m.score ?? 0) }),
+          h("span", { class: "hint-leave", text: t("hints.leave", { leave: leaveText(m.leave) }) }),
+          h("span", { class: "hint-equity", text: t("hints.equity", { equity: decimal(m.equity) }) })];
+        if (!m.tiles || !m.tiles.length) return h("li", { class: "hint-item", dataset: { move: m.move } }, what);
+        return h("li", { class: "hint-item", dataset: { move: m.move } },
+          h("button", { type: "button", class: "hint-move", id: `hint-${i}`, dataset: { move: m.move, score: String(m.score) },
+            "aria-label": t("hints.place", { move: m.move, points: plural("analysis.points", m.score ?? 0) }),
+            onclick: () => this.placeHint(m) }, what));
+      })));
+    }
+    replace(el, ...parts);
+    if (keep && document.getElementById(keep)) document.getElementById(keep).focus();
+  }
+
+  async askHint() {
+    const hs = this.hints;
+    if (hs.busy || !this.table.you) return;
+    const hadFocus = document.activeElement && document.activeElement.id === "hint-button";
+    hs.busy = true;
+    hs.error = "";
+    this.renderHints();
+    const seq = this.table.seq;
+    try {
+      const answer = await api.hint(this.id, this.seat ? this.seat.token : null, 3);
+      if (this.table.seq === seq) hs.moves = answer.moves || [];
+    } catch (e) {
+      hs.error = errorText(e);
+    } finally {
+      hs.busy = false;
+    }
+    this.renderHints();
+    // The button was drawn again: keep the keyboard on the first hint, or the button.
+    const next = this.els.hints.querySelector(".hint-move") || document.getElementById("hint-button");
+    if (hadFocus && next) next.focus();
+  }
+
+  /** A hint's tiles on the board as the proposed move: the player sends it with Move or takes it back. */
+  placeHint(m) {
+    if (this.mode === "cambio") this.endCambio();
+    this.placement.clear();
+    for (const tile of m.tiles) {
+      const at = parseSquare(tile.square);
+      const want = tile.blank ? BLANK : tile.letter;
+      const index = at && this.placement.onRack().find((i) => this.placement.letter(i) === want);
+      if (index === undefined || index === null || this.isFixed(at[0], at[1])) {
+        this.placement.clear(); // the rack or the board changed since the hint
+        this.say(t("hints.stale"), "error");
+        this.changed();
+        return;
+      }
+      this.placement.place(index, at[0], at[1], tile.blank ? tile.letter : null);
+    }
+    this.selected = null;
+    this.lastTyped = null;
+    this.cursor = null;
+    this.say(t(this.myTurn() ? "hints.placed" : "hints.placed_wait", { move: m.move }));
+    this.changed();
+  }
+
+  /** The tiles this viewer has not seen, by letter (the game's order, none left greyed), with
+   *  vowels, consonants, blanks and the bag. */
+  renderUnseen() {
+    const table = this.table;
+    const el = this.els.unseen;
+    const u = table.unseen;
+    el.hidden = !u;
+    if (!u) return;
+    const key = JSON.stringify([u, table.bag_count]);
+    if (key === this.unseenDrawn) return;
+    this.unseenDrawn = key;
+    const v = this.variant;
+    const counts = u.tiles || {};
+    const letters = (v.data.tiles || []).map((x) => x.letter).filter((l) => l !== BLANK);
+    for (const l of Object.keys(counts)) if (l !== BLANK && !letters.includes(l)) letters.push(l);
+    const hasBlank = BLANK in counts || (v.data.tiles || []).some((x) => x.letter === BLANK);
+    if (hasBlank) letters.push(BLANK);
+    const items = letters.map((l) => {
+      const n = counts[l] || 0;
+      const name = l === BLANK ? t("tile.blank") : l;
+      return h("li", { class: `unseen-tile${n ? "" : " none"}`, dataset: { letter: l, count: String(n) } },
+        h("span", { class: "mini-tile", "aria-hidden": "true" },
+          tileElement(v, l === BLANK ? "" : l, { rackBlank: l === BLANK })),
+        h("span", { class: "sr-only", text: `${name}: ` }),
+        h("span", { class: "unseen-n", text: String(n) }));
+    });
+    const sums = [plural("table.bag", table.bag_count), plural("unseen.vowels", u.vowels ?? 0),
+      plural("unseen.consonants", u.consonants ?? 0)];
+    if (hasBlank) sums.push(plural("unseen.blanks", u.blanks ?? 0));
+    replace(el,
+      h("summary", {}, h("h2", { id: "unseen-h" }, h("span", { text: t("unseen.title") }), " ",
+        h("span", { class: "unseen-total", text: String(u.total ?? 0) }))),
+      h("p", { class: "help unseen-help", text: t(table.you ? "unseen.help_player" : "unseen.help_spectator") }),
+      h("p", { class: "unseen-sums", dataset: { vowels: String(u.vowels ?? 0), consonants: String(u.consonants ?? 0),
+        blanks: String(u.blanks ?? 0) } }, sums.join(" \u00b7 ")),
+      h("ul", { class: "unseen-tiles", "aria-labelledby": "unseen-h" }, items));
+  }
+
+  // -- the analysis of a finished game -------------------------------------------------------
+
+  renderAnalysis() {
+    const el = this.els.analysis;
+    const over = this.table.state === "over";
+    el.hidden = !over;
+    if (!over || this.analysis) return;
+    this.analysisResult = h("div", { class: "analysis-result" });
+    this.analysis = new AnalysisControl(this.id, { onResult: (result, method) => this.showAnalysis(result, method) });
+    replace(el, h("h2", { id: "analysis-h", text: t("analysis.title") }), this.analysisResult, this.analysis.el);
+    this.analysis.load();
+  }
+
+  showAnalysis(result, method) {
+    if (!result) {
+      replace(this.analysisResult);
+      return;
+    }
+    replace(this.analysisResult,
+      h("p", { class: "analysis-method help", text: t(`analysis.method_${method}`) }),
+      summaryTable(result),
+      h("p", { class: "help", text: t("analysis.mistakes_help") }),
+      h("p", { class: "result-links" }, h("a", { href: pages.replay(this.id), "data-link": "", id: "analysis-replay",
+        text: t("analysis.step_through") })));
   }
 
   // -- rematch --------------------------------------------------------------------------------
