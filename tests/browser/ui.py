@@ -32,9 +32,12 @@ def create_table(
     nickname: str | None = None,
     title: str | None = None,
     hints: bool = False,
+    move_hints: bool = False,
     quiet_spectators: bool = False,
 ) -> str:
-    """Create a table from the lobby form. ``seats``: "open" or a bot level (1–3) per seat."""
+    """Create a table from the lobby form. ``seats``: "open" or a bot level (1–3) per seat.
+    ``hints``: dictionary hints in the preview; ``move_hints``: the players may ask for their
+    best moves (Hints allowed)."""
     page.goto("/")
     if upload:
         page.set_input_files("#rulefile", str(DATA / upload))
@@ -55,6 +58,8 @@ def create_table(
         page.fill("#table-title", title)
     if hints:
         page.check("#hints")
+    if move_hints:
+        page.check("#move-hints")
     if quiet_spectators:
         page.check("#quiet-spectators")
     if page.locator("#create-nickname").count():  # a guest; logged in, the account sits down
@@ -195,6 +200,14 @@ def find_word(view: dict[str, Any], variant_name: str, longest: int = 4) -> list
         if len(best) >= longest:
             break
     return best
+
+
+def get_text(server: Any, path: str) -> str:
+    """A plain-text answer of the server (the CGP of a position, a GCG file)."""
+    import urllib.request
+
+    with urllib.request.urlopen(server.base + path, timeout=30) as response:
+        return str(response.read().decode()).strip()
 
 
 def seat_token(page: Page, table: str) -> str:
