@@ -6,7 +6,7 @@
 For each of the six games, two-seat self-play (``run_selfplay``, seats and first player
 alternating, seeds from 1) between neighbouring levels: beginner–easy, easy–medium and
 medium–hard with ``--games`` games each, hard–expert with ``--expert-games`` (the expert
-simulates every move: 300 deals or 8 s, so a game takes seconds; 0 skips it). Printed per
+simulates every move: 300 deals or 8 s, so a game takes seconds); 0 skips either. Printed per
 pair: the upper level's win rate with its 95 % interval, each level's score a move and bingos
 a game. The goal (issue 14): every step between 60 % and 85 %, so that a beginner can win
 against level 1 and each level is a test for someone who beats the one below.
@@ -50,7 +50,7 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    steps = [(lo, hi, args.games) for lo, hi in STEPS]
+    steps = [(lo, hi, args.games) for lo, hi in STEPS if args.games > 0]
     if args.expert_games > 0:
         steps.append(("hard", "expert", args.expert_games))
     outside = []
