@@ -102,6 +102,14 @@ def test_analysis_refusals_change_nothing(server: Server) -> None:
     assert r.status_code == 422 and error(r)["field"] == "method"
     r = server.get(f"/api/tables/{table}/analysis?method=deep")
     assert r.status_code == 422
+    # A game without a dictionary has no moves to compare: refused, nothing stored.
+    bare = upload(server, mini_toml(**{'lexicon = "es"': 'lexicon = "none"'}))
+    unchecked, tokens = two_players(server, bare)
+    seq = server.view(unchecked)["seq"]
+    assert server.move(unchecked, tokens[0], {"kind": "resign"}, seq).status_code == 200
+    r = server.post(f"/api/tables/{unchecked}/analysis", {})
+    assert r.status_code == 409 and error(r)["code"] == "no_dictionary"
+    assert server.get(f"/api/tables/{unchecked}/analysis").json()["state"] == "none"
 
 
 def test_the_event_loop_answers_while_a_simulation_runs(tmp_path: Path) -> None:

@@ -24,6 +24,8 @@ def test_a_player_asks_for_the_best_moves_at_a_table_with_hints(
     table, tokens = two_players(server, ref, hints=True, rated=True)
     view = server.view(table)
     assert view["hints"] is True and view["rated"] is False, "a table with hints is casual"
+    lobby = {t["id"]: t for t in server.get("/api/tables").json()}
+    assert (lobby[table]["hints"], lobby[table]["rated"]) == (True, False)
     mover = view["to_move"]
     r = hint(server, table, tokens[mover], count=3)
     assert r.status_code == 200, r.text

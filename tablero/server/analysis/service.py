@@ -97,6 +97,12 @@ class Analyses:
             game = room.game
             if game is None or not game.is_over:
                 raise ApiError(409, "not_over", "a game is analysed once it is over")
+            if not game.lexicon.can_search:
+                raise ApiError(
+                    409,
+                    "no_dictionary",
+                    "this game is played without a dictionary: there are no moves to compare",
+                )
             log_copy, lexicon, variant = list(game.log), game.lexicon, game.variant
         return await asyncio.to_thread(Game.replay, log_copy, lexicon, lambda _name: variant)
 

@@ -76,6 +76,7 @@ def lobby_entry(info: TableInfo, spectators: int, seq: int) -> dict[str, Any]:
         "dictionary_hints": info.dictionary_hints,
         "state": info.state,
         "rated": info.rated,
+        "hints": info.hints,
         "created": iso_time(info.created_at),
         "seq": seq,
         "language": info.language,
