@@ -170,6 +170,11 @@ class Variant:
     assumed: Mapping[str, str] = field(default_factory=dict)
     """Dotted keys of values that are the project's decision, not the rule book's, with why."""
     source: str = ""
+    titles: Mapping[str, str] = field(default_factory=dict)
+    """The title in other languages, by language code (``[titles] es = "…"``); ``title`` is
+    the one shown where a language has none."""
+    descriptions: Mapping[str, str] = field(default_factory=dict)
+    """A sentence or two saying what the game is, by language code (``[descriptions]``)."""
 
     # -- board ---------------------------------------------------------------------------------
 
@@ -389,7 +394,17 @@ class _VariantReader:
             lexicon=self.get("lexicon", str, language),
             assumed=dict(assumed),
             source=self.source,
+            titles=self.texts("titles"),
+            descriptions=self.texts("descriptions"),
         )
+
+    def texts(self, key: str) -> dict[str, str]:
+        """A table of texts by language code (``es``, ``ro``, ``en``…)."""
+        table = self.get(key, dict, {})
+        for lang, text in table.items():
+            if not isinstance(text, str):
+                raise self.fail(f"{key}.{lang}", f"expected a text, got {text!r}")
+        return dict(table)
 
     def read_squares(self) -> dict[str, SquareKind]:
         table = self.get("squares", dict, {})

@@ -69,6 +69,7 @@ MAX_CLOCK_SECONDS = 180 * 60
 """A player's time, and the penalty period: as ``clock_minutes`` when creating a table."""
 MAX_NAME = 40
 MAX_TITLE = 60
+MAX_DESCRIPTION = 300
 
 
 def builtin(name: str) -> Variant:
@@ -118,8 +119,12 @@ def server_problems(v: Variant) -> list[str]:
     problems = []
     if v.max_players < 2:
         problems.append("players: a table needs at least 2 players ([min, max] with max ≥ 2)")
-    for key, limit in (("name", MAX_NAME), ("title", MAX_TITLE)):
-        value: str = getattr(v, key)
+    named: list[tuple[str, str, int]] = [("name", v.name, MAX_NAME), ("title", v.title, MAX_TITLE)]
+    named += [(f"titles.{lang}", text, MAX_TITLE) for lang, text in v.titles.items()]
+    named += [
+        (f"descriptions.{lang}", text, MAX_DESCRIPTION) for lang, text in v.descriptions.items()
+    ]
+    for key, value, limit in named:
         if len(value) > limit:
             problems.append(f"{key}: at most {limit} characters, got {len(value)}")
         ch = disguising_character(value)
@@ -325,6 +330,8 @@ def variant_summary(v: Variant, ref: str) -> dict[str, Any]:
     return {
         "name": ref,
         "title": v.title,
+        "titles": dict(v.titles),
+        "descriptions": dict(v.descriptions),
         "language": v.language,
         "rows": v.rows,
         "columns": v.columns,

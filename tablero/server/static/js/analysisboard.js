@@ -16,7 +16,7 @@ import { h, replace } from "./dom.js";
 import { plural, t } from "./i18n.js";
 import { BLANK, parseSquare } from "./placement.js";
 import { parseCgp } from "./position.js";
-import { VariantView } from "./variant.js";
+import { VariantView, gameTitle } from "./variant.js";
 
 const ROUND = 50;
 const DEFAULT_SIM_MOVES = 10;
@@ -82,7 +82,7 @@ export class AnalysisBoardPage {
       "aria-describedby": "cgp-input-help cgp-error", placeholder: t("aboard.cgp_placeholder") });
     this.variantSelect = h("select", { id: "board-variant" },
       h("option", { value: "", text: t("aboard.variant_from_cgp") }),
-      this.variants.map((v) => h("option", { value: v.name, text: v.title })));
+      this.variants.map((v) => h("option", { value: v.name, text: gameTitle(v) })));
     if (ref && !this.variants.some((v) => v.name === ref)) {
       // An uploaded game's id: named by its title when the server still has it.
       let title = ref;

@@ -5,6 +5,7 @@ import { account, myGames } from "./account.js";
 import { api, errorText } from "./api.js";
 import { $, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { gameDescription, gameTitle, titleOf } from "./variant.js";
 import { accountMark, playerName, ratingElement } from "./panels.js";
 import { lastNickname, saveNickname, saveSeat, seatFor } from "./prefs.js";
 import { clockLabel, formatPerMove } from "./clock.js";
@@ -124,7 +125,8 @@ export class LobbyPage {
 
   myGame(g) {
     const href = `/t/${encodeURIComponent(g.id)}`;
-    const name = g.title || g.variant_title || g.variant;
+    const game = titleOf(this.variants, g.variant, g.variant_title);
+    const name = g.title || game;
     let status;
     if (g.your_turn) status = h("span", { class: "badge your-turn", text: t("table.your_turn") });
     else if (g.state === "playing" && g.to_move !== null && g.to_move !== undefined) {
@@ -136,7 +138,7 @@ export class LobbyPage {
     return h("li", { class: `mine-item${g.your_turn ? " your-turn" : ""}`, dataset: { table: g.id } },
       h("a", { class: "mine-link", href, "data-link": "" },
         h("span", { class: "mine-title", text: name }),
-        g.title ? h("span", { class: "mine-game", text: g.variant_title || g.variant }) : null),
+        g.title ? h("span", { class: "mine-game", text: game }) : null),
       h("div", { class: "mine-status" }, status, left),
       h("ul", { class: "chips", "aria-label": t("seats.title") }, g.seats.map((s) => seatChip(s, s.seat === g.seat))));
   }
@@ -155,7 +157,7 @@ export class LobbyPage {
     actions.push(h("a", { class: "button", href, "data-link": "", text: t("lobby.watch") }));
     return h("li", { class: `card state-${tb.state}`, dataset: { table: tb.id } },
       h("div", { class: "card-head" },
-        h("span", { class: "game", text: tb.variant_title || tb.variant }),
+        h("span", { class: "game", text: titleOf(this.variants, tb.variant, tb.variant_title) }),
         h("span", { class: `badge ${tb.state}`, text: t(`state.${tb.state}`) })),
       tb.title ? h("p", { class: "card-title", text: tb.title }) : null,
       h("ul", { class: "chips", "aria-label": t("seats.title") }, seats),
@@ -167,7 +169,9 @@ export class LobbyPage {
   // -- creating a table -----------------------------------------------------------------------
 
   buildForm() {
-    this.variantSelect = h("select", { id: "variant", name: "variant", onchange: () => this.variantChanged() });
+    this.variantSelect = h("select", { id: "variant", name: "variant", "aria-describedby": "variant-description",
+      onchange: () => this.variantChanged() });
+    this.variantHelp = h("p", { class: "help", id: "variant-description" });
     this.fillVariants();
     this.upload = h("input", { id: "rulefile", type: "file", accept: ".toml,text/plain,application/toml",
       onchange: () => this.uploadFile() });
@@ -185,7 +189,7 @@ export class LobbyPage {
     const field = (id, label, control, help) => h("div", { class: "field" },
       h("label", { for: id, text: label }), control, help ? h("p", { class: "help", text: help }) : null);
     return h("form", { class: "create-form", onsubmit: (e) => { e.preventDefault(); this.create(); } },
-      field("variant", t("lobby.game"), this.variantSelect),
+      h("div", { class: "field" }, h("label", { for: "variant", text: t("lobby.game") }), this.variantSelect, this.variantHelp),
       field("rulefile", t("lobby.upload"), this.upload, t("lobby.upload_help")),
       field("seat-count", t("lobby.seats"), this.seatCount),
       this.seatRows,
@@ -209,7 +213,7 @@ export class LobbyPage {
   fillVariants(selected = null) {
     const keep = selected || this.variantSelect.value;
     const options = this.variants.map((v) => h("option", { value: v.name,
-      text: `${v.title} (${v.columns}\u00d7${v.rows})` }));
+      text: `${gameTitle(v)} (${v.columns}\u00d7${v.rows})` }));
     const uploaded = this.uploads.length
       ? h("optgroup", { label: t("lobby.uploaded") }, this.uploads.map((u) => h("option", { value: u.id,
         text: `${u.title} (${u.columns}\u00d7${u.rows})` })))
@@ -234,6 +238,7 @@ export class LobbyPage {
       return;
     }
     if (name !== this.variantSelect.value) return;
+    this.variantHelp.textContent = gameDescription(info);
     const min = Math.max(2, info.min_players);
     const max = Math.min(4, info.max_players);
     const before = Number(this.seatCount.value) || 2;

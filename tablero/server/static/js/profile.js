@@ -6,6 +6,7 @@ import { api, ApiError, errorText, pages } from "./api.js";
 import { h, replace, s } from "./dom.js";
 import { currentLanguage, t } from "./i18n.js";
 import { ratingElement } from "./panels.js";
+import { gameTitle } from "./variant.js";
 
 function formatDate(iso, withTime = false) {
   const d = new Date(iso);
@@ -41,7 +42,7 @@ export class ProfilePage {
         h("p", {}, h("a", { href: "/", "data-link": "", text: t("nav.lobby") }))));
       return;
     }
-    this.titles = new Map(variants.map((v) => [v.name, v.title]));
+    this.titles = new Map(variants.map((v) => [v.name, gameTitle(v)]));
     this.player = player;
     this.onTitle(player.username);
     this.build();

@@ -93,7 +93,7 @@ export class ReplayPage {
   build() {
     const d = this.data;
     const v = this.variant;
-    const name = d.title || d.variant_title || v.title;
+    const name = d.title || v.title || d.variant_title;
     this.onTitle(t("replay.page_title", { name }));
     this.board = new BoardView(v, { readOnly: true });
     // Icons drawn as SVG (the media-control characters are missing from many fonts).
@@ -160,7 +160,7 @@ export class ReplayPage {
           h("button", { type: "button", class: "tool", id: "open-board", text: t("analysis.open_board"),
             onclick: () => this.openBoard(this.step) })),
         this.cgpField, e.cgpStatus));
-    const sub = [t("replay.title"), d.variant_title || v.title, `${v.columns}\u00d7${v.rows}`].join(" \u00b7 ");
+    const sub = [t("replay.title"), v.title || d.variant_title, `${v.columns}\u00d7${v.rows}`].join(" \u00b7 ");
     replace(this.root, h("div", { class: "table-page replay-page", dataset: { columns: String(v.columns) } },
       h("header", { class: "table-head" },
         h("div", {}, h("h1", { class: "table-title", text: name }), h("p", { class: "table-subtitle", text: sub })),

@@ -11,6 +11,7 @@ import { accountDialog } from "./accountui.js";
 import { api, errorText, pages } from "./api.js";
 import { h, replace } from "./dom.js";
 import { plural, t } from "./i18n.js";
+import { gameTitle, titleOf } from "./variant.js";
 import { daysPerMove } from "./clock.js";
 import { playerName, ratingElement } from "./panels.js";
 
@@ -77,8 +78,7 @@ export class Seeks {
   }
 
   title(name) {
-    const v = this.variants.find((x) => x.name === name);
-    return v ? v.title : name;
+    return titleOf(this.variants, name, name);
   }
 
   unmount() {
@@ -222,7 +222,7 @@ export class Seeks {
 
   buildForm() {
     this.variantSelect = h("select", { id: "seek-variant", onchange: () => this.variantChanged() },
-      this.variants.map((v) => h("option", { value: v.name, text: v.title })));
+      this.variants.map((v) => h("option", { value: v.name, text: gameTitle(v) })));
     if (this.variants.some((v) => v.name === "fise")) this.variantSelect.value = "fise";
     this.seatSelect = h("select", { id: "seek-seats" });
     this.clockSelect = h("select", { id: "seek-clock" },

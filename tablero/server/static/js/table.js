@@ -319,9 +319,9 @@ export class TablePage {
   render() {
     const table = this.table;
     const v = this.variant;
-    this.onTitle(table.title || table.variant_title || v.title);
-    this.els.title.textContent = table.title || table.variant_title || v.title;
-    const bits = [table.variant_title || v.title, `${v.columns}×${v.rows}`];
+    this.onTitle(table.title || v.title || table.variant_title);
+    this.els.title.textContent = table.title || v.title || table.variant_title;
+    const bits = [v.title || table.variant_title, `${v.columns}×${v.rows}`];
     bits.push(clockLabel(table.clock));
     if (table.dictionary_hints) bits.push(t("table.hints_on"));
     this.els.subtitle.textContent = bits.join(" · ");

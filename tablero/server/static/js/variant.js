@@ -1,6 +1,27 @@
 // A game's render data (GET /api/variants/{name}) in the shape the board and rack code use.
 
+import { currentLanguage } from "./i18n.js";
 import { parseSquare } from "./placement.js";
+
+/** A game's title in the interface language: the rule file's `[titles]` for that language,
+ *  else its `title` (an uploaded file keeps its own). */
+export function gameTitle(v) {
+  if (!v) return "";
+  return (v.titles && v.titles[currentLanguage()]) || v.title || v.name || "";
+}
+
+/** A game's description in the interface language (`[descriptions]`), English else, or "". */
+export function gameDescription(v) {
+  const d = (v && v.descriptions) || {};
+  return d[currentLanguage()] || d.en || "";
+}
+
+/** The title of the game `ref` for a list entry: a built-in game's in the interface language
+ *  (from /api/variants), else the title the server sent (an uploaded game's own). */
+export function titleOf(variants, ref, fallback) {
+  const v = (variants || []).find((x) => x.name === ref);
+  return v ? gameTitle(v) : fallback || ref;
+}
 
 /** The CSS class of a premium square, from what the square does (not from its label). */
 export function squareClass(kind) {
@@ -25,7 +46,8 @@ export class VariantView {
   constructor(data) {
     this.data = data;
     this.name = data.id || data.name;
-    this.title = data.title;
+    this.title = gameTitle(data);
+    this.description = gameDescription(data);
     this.language = data.language;
     this.rows = data.rows;
     this.columns = data.columns;
