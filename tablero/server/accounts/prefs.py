@@ -24,6 +24,8 @@ class Prefs(BaseModel):
     theme: Literal["auto", "light", "dark"] | None = None
     chat: bool | None = None
     """Whether this player sees table chat (off: the chat is hidden for them alone)."""
+    squareLabels: Literal["game", "interface"] | None = None
+    """The board's square labels in the game's language (DL in a Spanish game) or the page's."""
 
     def stored(self) -> dict[str, object]:
         return self.model_dump(exclude_none=True)

@@ -1,7 +1,7 @@
 // The HTTP side of the web API (docs/web-api.md). Every call returns parsed JSON or throws an
 // ApiError carrying the server's stable error code and its (English) message.
 
-import { currentLanguage, has, t } from "./i18n.js";
+import { currentLanguage, has, loadLanguage, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, code, message, { field = null, retryAfter = null } = {}) {
@@ -45,7 +45,12 @@ async function request(method, path, { body, token } = {}) {
 
 export const api = {
   variants: () => request("GET", "/api/variants"),
-  variant: (name) => request("GET", `/api/variants/${encodeURIComponent(name)}`),
+  // With the game's own language loaded: its square labels are in it (variant.js).
+  variant: async (name) => {
+    const data = await request("GET", `/api/variants/${encodeURIComponent(name)}`);
+    await loadLanguage(data && data.language);
+    return data;
+  },
   uploadVariant: (toml) => request("POST", "/api/variants/upload", { body: { toml } }),
   tables: () => request("GET", "/api/tables"),
   createTable: (spec) => request("POST", "/api/tables", { body: spec }),

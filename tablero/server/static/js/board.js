@@ -8,23 +8,14 @@
 // (boardgrid.js moves it). The replay's board is a picture to look at: a group of images.
 
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 import { squareName } from "./placement.js";
-import { squareClass, squareLabel, valueBand } from "./variant.js";
+import { labelLanguage, squareClass, squareLabel, squareWords, valueBand } from "./variant.js";
 
 /** How a square's premium is said aloud: "triple word", "+10 to the word", ... */
+/** In the interface language: a square's spoken name follows the page, not the game. */
 export function kindWords(kind) {
-  if (!kind) return "";
-  switch (kind.kind) {
-    case "letter": return t(kind.factor >= 3 ? "square.l3" : "square.l2", { n: kind.factor });
-    case "word":
-      return t(kind.factor === 2 ? "square.w2" : kind.factor === 3 ? "square.w3" : "square.wn",
-        { n: kind.factor });
-    case "word_end": return t("square.w_end", { n: kind.factor });
-    case "word_add": return t("square.add", { n: (kind.amount > 0 ? "+" : "\u2212") + Math.abs(kind.amount) });
-    case "shuffle_next_rack": return t("square.ex");
-    default: return kind.description || kind.code;
-  }
+  return squareWords(kind, currentLanguage());
 }
 
 /** A tile element: the letter large, its value small in the corner. */
@@ -168,9 +159,11 @@ export class BoardView {
       tile.dataset.shown = "1";
       replace(cell, tile, badgeText ? h("span", { class: "score-badge", text: badgeText }) : null);
     } else {
-      const label = kind ? squareLabel(kind, kind.code) : "";
+      const lang = labelLanguage(v);
+      const label = kind ? squareLabel(kind, kind.code, lang) : "";
+      // The label with its legend (in the same language) on hover: "DL" → "doble letra".
       replace(cell,
-        label ? h("span", { class: "lbl", "aria-hidden": "true", text: label }) : null,
+        label ? h("span", { class: "lbl", "aria-hidden": "true", text: label, title: squareWords(kind, lang) }) : null,
         start ? h("span", { class: "star", "aria-hidden": "true", text: "\u2605" }) : null);
     }
   }

@@ -5,6 +5,7 @@
 let strings = {};
 let english = {};
 let language = "en";
+const loaded = new Map();  // language → its strings, for text in a language not the page's
 
 async function fetchStrings(lang) {
   const url = new URL(`../i18n/${lang}.json`, import.meta.url);
@@ -17,7 +18,30 @@ export async function setLanguage(lang) {
   if (!Object.keys(english).length) english = await fetchStrings("en");
   strings = lang === "en" ? english : await fetchStrings(lang);
   language = lang;
+  loaded.set("en", english);
+  loaded.set(lang, strings);
   document.documentElement.lang = lang;
+}
+
+/** Load another language's strings for tIn() (a game's own language: its square labels).
+ *  A language without a file is quietly left out: tIn() then falls back to English. */
+export async function loadLanguage(lang) {
+  if (!lang || loaded.has(lang)) return;
+  try {
+    loaded.set(lang, await fetchStrings(lang));
+  } catch {
+    loaded.set(lang, {});
+  }
+}
+
+/** t() in a given language (loaded with loadLanguage), falling back to English, then the key. */
+export function tIn(lang, key, params = {}) {
+  const own = loaded.get(lang) || {};
+  let text = own[key] ?? english[key] ?? key;
+  for (const [name, value] of Object.entries(params)) {
+    text = text.split(`{${name}}`).join(String(value));
+  }
+  return text;
 }
 
 export function currentLanguage() {

@@ -13,7 +13,7 @@ import { LobbyPage } from "./lobby.js";
 import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
 import {
-  applyPrefs, BOARD_SIZES, LANGUAGES, onPrefsChange, prefs, setPref, THEMES, TILE_THEMES,
+  applyPrefs, BOARD_SIZES, LANGUAGES, onPrefsChange, prefs, setPref, SQUARE_LABELS, THEMES, TILE_THEMES,
 } from "./prefs.js";
 import { TablePage } from "./table.js";
 
@@ -91,6 +91,8 @@ function optionsDialog() {
   });
   const tiles = select("opt-tiles", TILE_THEMES, p.tiles, (v) => t(`options.tiles_${v}`), (v) => setPref("tiles", v));
   const theme = select("opt-theme", THEMES, p.theme, (v) => t(`options.theme_${v}`), (v) => setPref("theme", v));
+  const labels = select("opt-labels", SQUARE_LABELS, p.squareLabels, (v) => t(`options.square_labels_${v}`),
+    (v) => setPref("squareLabels", v));
   const size = select("opt-size", BOARD_SIZES, p.boardSize, (v) => t(`options.size_${v}`), (v) => setPref("boardSize", v));
   const sound = h("input", { id: "opt-sound", type: "checkbox", checked: p.sound,
     onchange: () => setPref("sound", sound.checked) });
@@ -106,6 +108,7 @@ function optionsDialog() {
     h("div", { class: "field" }, h("label", { for: "opt-theme", text: t("options.theme") }), theme),
     h("div", { class: "field" }, h("label", { for: "opt-tiles", text: t("options.tiles") }), tiles),
     h("div", { class: "field" }, h("label", { for: "opt-size", text: t("options.board_size") }), size),
+    h("div", { class: "field" }, h("label", { for: "opt-labels", text: t("options.square_labels") }), labels),
     h("div", { class: "dialog-buttons" }, close));
   dialog.addEventListener("close", () => dialog.remove());
   document.body.append(dialog);
@@ -137,6 +140,7 @@ onAccountChange(async () => {
 });
 
 onPrefsChange((_, name, source) => {
+  if (name === "squareLabels" && source === "user") show(location.pathname); // the board again
   if (name === "lang" && source === "user") {
     header();
     translatePage();

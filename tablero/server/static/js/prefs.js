@@ -10,8 +10,11 @@ export const TILE_THEMES = ["value", "classic", "contrast"];
 export const BOARD_SIZES = ["fit", "small", "medium", "large"];
 /** The colour theme: "auto" follows the system (prefers-color-scheme), the others force it. */
 export const THEMES = ["auto", "light", "dark"];
+/** The board's square labels: "game", in the rule book's language (DL, TP in a Spanish game
+ *  whatever the page's language); "interface", in the page's. */
+export const SQUARE_LABELS = ["game", "interface"];
 /** The options an account stores (PUT /api/me/prefs takes these keys). */
-export const PREF_KEYS = ["lang", "sound", "tiles", "boardSize", "theme", "chat"];
+export const PREF_KEYS = ["lang", "sound", "tiles", "boardSize", "theme", "chat", "squareLabels"];
 
 /** The language the browser prefers, if it is one we have; English otherwise. */
 export function browserLanguage() {
@@ -25,7 +28,7 @@ export function browserLanguage() {
 }
 
 function defaults() {
-  return { lang: browserLanguage(), sound: true, tiles: "value", boardSize: "fit", theme: "auto", chat: true };
+  return { lang: browserLanguage(), sound: true, tiles: "value", boardSize: "fit", theme: "auto", chat: true, squareLabels: "game" };
 }
 
 function sanitize(p) {
@@ -37,6 +40,7 @@ function sanitize(p) {
     boardSize: BOARD_SIZES.includes(p.boardSize) ? p.boardSize : d.boardSize,
     theme: THEMES.includes(p.theme) ? p.theme : d.theme,
     chat: typeof p.chat === "boolean" ? p.chat : d.chat, // off: the table chat is hidden for me
+    squareLabels: SQUARE_LABELS.includes(p.squareLabels) ? p.squareLabels : d.squareLabels,
   };
 }
 

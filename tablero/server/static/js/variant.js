@@ -1,6 +1,7 @@
 // A game's render data (GET /api/variants/{name}) in the shape the board and rack code use.
 
-import { currentLanguage } from "./i18n.js";
+import { currentLanguage, tIn } from "./i18n.js";
+import { prefs } from "./prefs.js";
 import { parseSquare } from "./placement.js";
 
 /** A game's title in the interface language: the rule file's `[titles]` for that language,
@@ -36,10 +37,46 @@ export function squareClass(kind) {
   }
 }
 
-/** Labels as players read them; a minus sign instead of a hyphen (−5). */
-export function squareLabel(kind, code) {
+/** The language a board's squares are labelled in: the rule book's (a Spanish game says DL,
+ *  TP whatever the interface), or the interface's when the player chose so in Options. */
+export function labelLanguage(variant) {
+  return prefs().squareLabels === "interface" || !variant ? currentLanguage() : variant.language || currentLanguage();
+}
+
+/** The i18n key of a square kind's short label and of its legend (`square.*`), or null. */
+function kindKey(kind) {
+  switch (kind && kind.kind) {
+    case "letter": return kind.factor === 2 ? "l2" : kind.factor === 3 ? "l3" : "ln";
+    case "word": return kind.factor === 2 ? "w2" : kind.factor === 3 ? "w3" : "wn";
+    case "word_end": return "w_end";
+    case "shuffle_next_rack": return "ex";
+    default: return null;
+  }
+}
+
+/** Labels as players read them, in `lang` (DL, TP in Spanish; LD, CT in Romanian; 2L, 3W in
+ *  English; EX; +10 and a minus sign instead of a hyphen, −5). A kind with no label of its own
+ *  in the languages (an uploaded file's) keeps the file's. */
+export function squareLabel(kind, code, lang = "en") {
+  const key = kindKey(kind);
+  if (key) return tIn(lang, `label.${key}`, { n: kind.factor });
+  if (kind && kind.kind === "word_add") {
+    const n = kind.amount || 0;
+    return (n >= 0 ? "+" : "\u2212") + Math.abs(n);
+  }
   const label = (kind && kind.label) || code;
   return String(label).replace(/^-/, "\u2212");
+}
+
+/** What a square does, said in words in `lang`: "double word", "doble letra", "cuvânt triplu". */
+export function squareWords(kind, lang) {
+  if (!kind) return "";
+  const key = kindKey(kind);
+  if (key) return tIn(lang, `square.${key}`, { n: kind.factor });
+  if (kind.kind === "word_add") {
+    return tIn(lang, "square.add", { n: (kind.amount > 0 ? "+" : "\u2212") + Math.abs(kind.amount) });
+  }
+  return kind.description || kind.code;
 }
 
 export class VariantView {
