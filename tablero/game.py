@@ -315,7 +315,11 @@ class Game:
             and player.clock is not None
             and elapsed >= player.clock
         ):
-            raise IllegalMove("out_of_time", f"{player.name}'s time ran out before the move")
+            raise IllegalMove(
+                "out_of_time",
+                f"{player.name}'s time ran out before the move",
+                params={"player": player.name},
+            )
         outcome = self._apply(move)  # raises before any change
         if player.clock is not None:
             player.clock -= elapsed

@@ -23,7 +23,7 @@ Game: challenge_not_allowed, nothing_to_challenge, game_over, out_of_time, no_cl
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .board import Board, SquareInWord, Tile, WordOnBoard
@@ -51,12 +51,23 @@ __all__ = [
 class IllegalMove(ValueError):
     """A move that breaks a rule. ``rule`` is a stable code; ``str()`` the reason for people."""
 
-    def __init__(self, rule: str, message: str, words: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        rule: str,
+        message: str,
+        words: tuple[str, ...] = (),
+        params: Mapping[str, str | int | list[str]] | None = None,
+    ) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message
         self.words = words
         """For ``not_in_lexicon``: the words the lexicon rejected."""
+        self.params: dict[str, str | int | list[str]] = dict(params or {})
+        """What the message names (squares, words, counts), for a client to say it in its own
+        language: the keys of each rule are in docs/web-api.md."""
+        if words and "words" not in self.params:
+            self.params["words"] = list(words)
 
 
 @dataclass(frozen=True)
@@ -109,6 +120,7 @@ def resolve_place(place: Place, board: Board) -> tuple[list[tuple[Coord, Tile]],
             raise IllegalMove(
                 "word_incomplete",
                 f"the word continues onto {square_name(coord)} ({tile.notation()}): write it whole",
+                params={"square": square_name(coord)},
             )
     return new, through
 
@@ -121,16 +133,24 @@ def check_rack_has(variant: Variant, rack: Iterable[str], needed: Iterable[str])
         if have[tile] < n:
             what = "a blank" if tile == BLANK else tile
             if have[tile] == 0:
-                raise IllegalMove("not_on_rack", f"{what} is not on your rack")
+                raise IllegalMove(
+                    "not_on_rack", f"{what} is not on your rack", params={"tile": tile, "have": 0}
+                )
             raise IllegalMove(
-                "not_on_rack", f"your rack has {have[tile]} {what}, the move uses {n}"
+                "not_on_rack",
+                f"your rack has {have[tile]} {what}, the move uses {n}",
+                params={"tile": tile, "have": have[tile], "uses": n},
             )
 
 
 def _check_tile_exists(variant: Variant, tile: Tile) -> None:
     if tile.letter not in variant.tiles:
         how = "a blank cannot stand for it" if tile.blank else "no such tile"
-        raise IllegalMove("no_such_tile", f"{variant.title} has no {tile.letter} tile ({how})")
+        raise IllegalMove(
+            "no_such_tile",
+            f"{variant.title} has no {tile.letter} tile ({how})",
+            params={"letter": tile.letter},
+        )
     if tile.blank and not variant.has_blanks:
         raise IllegalMove("no_such_tile", f"{variant.title} has no blanks")
 
@@ -143,6 +163,7 @@ def _check_spelling(variant: Variant, words: Iterable[WordOnBoard]) -> None:
             raise IllegalMove(
                 "digraph_spelling",
                 f"{w.text} must be spelled {must}, not {spelled}: CH, LL and RR are single tiles",
+                params={"word": w.text},
             )
 
 
@@ -185,19 +206,26 @@ def check_placement(
 
 def _check_first_move(variant: Variant, new: list[tuple[Coord, Tile]], main: WordOnBoard) -> None:
     starts = set(variant.start_squares)
-    names = " or ".join(square_name(s) for s in variant.start_squares)
+    squares = [square_name(s) for s in variant.start_squares]
+    names = " or ".join(squares)
     rule = variant.first_move
     if len(new) < rule.min_tiles:
         raise IllegalMove(
-            "first_word_too_short", f"the first word needs at least {rule.min_tiles} letters"
+            "first_word_too_short",
+            f"the first word needs at least {rule.min_tiles} letters",
+            params={"min": rule.min_tiles},
         )
     if rule.anchor == "first_letter":
         if main.start not in starts:
             raise IllegalMove(
-                "first_letter_on_start", f"the first word's first letter must be on {names}"
+                "first_letter_on_start",
+                f"the first word's first letter must be on {names}",
+                params={"squares": squares},
             )
     elif not starts & {c for c, _ in new}:
-        raise IllegalMove("start_square", f"the first word must cover {names}")
+        raise IllegalMove(
+            "start_square", f"the first word must cover {names}", params={"squares": squares}
+        )
 
 
 def check_words_in_lexicon(words: Iterable[WordOnBoard], lexicon: Lexicon) -> None:
@@ -226,15 +254,21 @@ def check_cambio(
     where = square_name(cambio.square)
     if old is None:
         raise IllegalMove(
-            "cambio_empty_square", f"{where} is empty: CAMBIO replaces a letter on the board"
+            "cambio_empty_square",
+            f"{where} is empty: CAMBIO replaces a letter on the board",
+            params={"square": where},
         )
     if old.blank:
         raise IllegalMove(
-            "cambio_blank", f"{where} holds a blank, whose letter stays for the rest of the game"
+            "cambio_blank",
+            f"{where} holds a blank, whose letter stays for the rest of the game",
+            params={"square": where},
         )
     if cambio.tile.letter == old.letter:
         raise IllegalMove(
-            "cambio_same_letter", f"{where} already holds {old.letter}: the word must change"
+            "cambio_same_letter",
+            f"{where} already holds {old.letter}: the word must change",
+            params={"square": where, "letter": old.letter},
         )
     _check_tile_exists(variant, cambio.tile)
     check_rack_has(variant, rack, [cambio.tile.rack_form])
@@ -269,17 +303,20 @@ def check_exchange(
         raise IllegalMove(
             "exchange_too_many_tiles",
             f"{variant.title} allows exchanging at most {rules.max_tiles} tiles",
+            params={"max": rules.max_tiles},
         )
     need = max(rules.min_bag, len(tiles))
     if bag_count < need:
         raise IllegalMove(
             "exchange_bag_too_small",
             f"exchanging needs {need} tiles in the bag; it holds {bag_count}",
+            params={"need": need, "bag": bag_count},
         )
     if rules.per_game and exchanges_used >= rules.per_game:
         raise IllegalMove(
             "exchange_limit",
             f"each player may exchange {rules.per_game} times a game; all are used",
+            params={"per_game": rules.per_game},
         )
     check_rack_has(variant, rack, tiles)
 
@@ -289,6 +326,7 @@ def check_cambio_limit(variant: Variant, cambios_used: int) -> None:
         raise IllegalMove(
             "cambio_limit",
             f"each player may make {variant.cambio_per_game} CAMBIOs a game; all are used",
+            params={"per_game": variant.cambio_per_game},
         )
 
 
@@ -347,7 +385,11 @@ def placement_from_squares(board: Board, tiles: Iterable[tuple[Coord, Tile]]) ->
         if not board.on_board(coord):
             raise IllegalMove("off_board", f"{coord} is not a square of the board")
         if board[coord] is not None:
-            raise IllegalMove("occupied", f"{square_name(coord)} already holds a tile")
+            raise IllegalMove(
+                "occupied",
+                f"{square_name(coord)} already holds a tile",
+                params={"square": square_name(coord)},
+            )
     rows = {r for r, _ in placed}
     cols = {c for _, c in placed}
     if len(rows) > 1 and len(cols) > 1:
@@ -373,7 +415,9 @@ def placement_from_squares(board: Board, tiles: Iterable[tuple[Coord, Tile]]) ->
         r, c = r + dr, c + dc
         if after[(r, c)] is None:
             raise IllegalMove(
-                "gap", f"{square_name((r, c))} is left empty between the tiles of the move"
+                "gap",
+                f"{square_name((r, c))} is left empty between the tiles of the move",
+                params={"square": square_name((r, c))},
             )
     word = after.word_through(first, across, frozenset(placed))
     letters = tuple(Letter(s.tile, None if s.new else True) for s in word.squares)

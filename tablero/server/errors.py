@@ -32,6 +32,8 @@ def from_illegal(e: IllegalMove) -> ApiError:
     extra: dict[str, Any] = {"rule": e.rule}
     if e.words:
         extra["words"] = list(e.words)
+    if e.params:
+        extra["params"] = dict(e.params)
     return ApiError(status, e.rule, e.message, **extra)
 
 

@@ -3,11 +3,12 @@ names, and the server's reasons (an illegal move, an API error) in Spanish and R
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import expect
 
-from .ui import create_table
+from .ui import create_table, preview_verdict, rack, seat_token, sit_from_lobby, square
 
 
 def test_game_titles_in_spanish_and_romanian(new_page: Any, shot: Any) -> None:
@@ -77,3 +78,51 @@ def test_square_labels_in_the_games_language_and_names_in_the_pages(
     assert "+10" in lbls and "\u221210" not in lbls and any(x.startswith("\u2212") for x in lbls)
     assert "DP" in lbls or "TP" in lbls
     shot(phone, "translations-labels-letras-top-es-phone")
+
+
+def place_two(page: Any, first: str) -> None:
+    """Put two single-letter rack tiles on the board from ``first`` across, by typing."""
+    letters = [x for x in rack(page) if len(x) == 1 and x != "?"][:2]
+    assert len(letters) == 2, rack(page)
+    square(page, first).click()
+    page.keyboard.type("".join(letters))
+    expect(page.locator(".board .sq.tentative")).to_have_count(2)
+
+
+def test_server_reasons_in_spanish_and_romanian(new_page: Any, shot: Any) -> None:
+    # A first move off the start square: the rule's reason with the squares it names.
+    es = new_page(locale="es-ES")
+    table = create_table(es, variant="letras_top", seats=["open", "open"], nickname="Ana")
+    ro = new_page(locale="ro-RO")
+    sit_from_lobby(ro, table, "Ion")
+    for page, text in (
+        (es, "La primera palabra debe cubrir H8 o J11."),
+        (ro, "Primul cuvânt trebuie să acopere H8 sau J11."),
+    ):
+        place_two(page, "A1")
+        expect(preview_verdict(page)).to_have_text(re.compile(re.escape(text)))
+    shot(es, "translations-reason-es")
+    shot(ro, "translations-reason-ro")
+
+    # An API error (a hint at a table without hints) and reasons from their params, in Spanish;
+    # a code the page has no words for keeps the server's English.
+    said = es.evaluate(
+        """async ([table, token]) => {
+          const m = await import("/static/js/api.js");
+          const out = {};
+          try { await m.api.hint(table, token); } catch (e) { out.hint = m.errorText(e); }
+          out.lexicon = m.errorText({ code: "not_in_lexicon", message: "not in the dictionary: XQ",
+            params: { words: ["XQ", "QX"] } });
+          out.rack = m.errorText({ code: "not_on_rack", message: "?",
+            params: { tile: "?", have: 0 } });
+          out.unknown = m.errorText({ code: "some_new_rule", message: "the server's words" });
+          return out;
+        }""",
+        [table, seat_token(es, table)],
+    )
+    assert said == {
+        "hint": "Esta mesa no permite pistas.",
+        "lexicon": "No está en el diccionario: XQ, QX.",
+        "rack": "Un comodín no está en tu atril.",
+        "unknown": "the server's words",
+    }

@@ -479,6 +479,8 @@ class Room:
                 )
         except IllegalMove as e:
             out |= {"rule": e.rule, "reason": e.message}
+            if e.params:
+                out["params"] = dict(e.params)
             return out
         except ApiError as e:
             if e.code == "notation" or e.code == "invalid_request":

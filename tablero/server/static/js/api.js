@@ -4,12 +4,13 @@
 import { currentLanguage, has, loadLanguage, t } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message, { field = null, retryAfter = null } = {}) {
+  constructor(status, code, message, { field = null, retryAfter = null, params = null } = {}) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field;           // the request field at fault, when the server names one
     this.retryAfter = retryAfter; // seconds to wait (429)
+    this.params = params;         // what an illegal move's message names (docs/web-api.md)
   }
 }
 
@@ -38,7 +39,8 @@ async function request(method, path, { body, token } = {}) {
     const retry = err.retry_after ?? Number(response.headers.get("Retry-After"));
     throw new ApiError(response.status, err.code || `http_${response.status}`,
       err.message || (typeof data === "string" && data) || response.statusText,
-      { field: err.field || null, retryAfter: Number.isFinite(retry) && retry > 0 ? Math.ceil(retry) : null });
+      { field: err.field || null, retryAfter: Number.isFinite(retry) && retry > 0 ? Math.ceil(retry) : null,
+        params: err.params || null });
   }
   return data;
 }
@@ -128,7 +130,34 @@ export function errorText(err) {
   if (!err) return "";
   const code = err.code || err.rule;
   const message = err.message || err.reason || "";
+  if (code && currentLanguage() !== "en") {
+    const reason = reasonText(code, err.params);
+    if (reason) return reason;
+    if (code === "rate_limited" && err.retryAfter) return t("error.rate_limited_wait", { n: err.retryAfter });
+  }
   if (code && currentLanguage() !== "en" && has(`error.${code}`)) return t(`error.${code}`);
   if (message) return message;
   return code && has(`error.${code}`) ? t(`error.${code}`) : t("error.unknown");
+}
+
+/**
+ * An illegal move's reason in the interface language, from its rule and the `params` the
+ * server sent ({squares}, {square}, {words}, {tile}…: docs/web-api.md): `reason.<rule>` in the
+ * i18n files, or null when there is no template or no params (errorText then says the rule's
+ * general sentence, or the server's English words).
+ */
+export function reasonText(code, params) {
+  if (!params || !code) return null;
+  let key = `reason.${code}`;
+  if (code === "not_on_rack" && params.have) key = "reason.not_on_rack_some";
+  if (!has(key)) return null;
+  const filled = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (Array.isArray(value)) {
+      filled[name] = name === "squares" ? value.join(` ${t("reason.or")} `) : value.join(", ");
+    } else filled[name] = value;
+  }
+  if (filled.tile === "?") filled.tile = t("reason.a_blank");
+  const text = t(key, filled);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

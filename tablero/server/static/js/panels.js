@@ -85,7 +85,7 @@ export function previewVerdict(p) {
   const mark = (text) => h("span", { class: "mark", "aria-hidden": "true", text });
   if (!p.legal) {
     return [h("p", { class: "verdict illegal" }, mark("\u2717"),
-      h("span", { class: "reason", text: errorText({ code: p.rule, message: p.reason }) }))];
+      h("span", { class: "reason", text: errorText({ code: p.rule, message: p.reason, params: p.params }) }))];
   }
   const parts = [h("p", { class: "verdict legal" }, mark("\u2713"), h("span", { text: t("preview.legal") }),
     p.move ? h("code", { class: "notation", text: p.move }) : null)];
