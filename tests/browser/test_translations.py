@@ -44,7 +44,7 @@ def test_square_labels_in_the_games_language_and_names_in_the_pages(
     # A Spanish game in the Romanian interface: the labels are the rule book's (Spanish), with
     # their Spanish legend on hover; each square's spoken name is Romanian.
     ro = new_page(locale="ro-RO")
-    create_table(ro, variant="fise", seats=["open", 1], nickname="Ion")
+    create_table(ro, variant="fise", seats=["open", "open"], nickname="Ion")
     assert labels(ro, ["A1", "D1", "B2", "F2"]) == ["TP", "DL", "DP", "TL"]
     expect(ro.locator('.sq[data-square="D1"] .lbl')).to_have_attribute("title", "doble letra")
     expect(ro.locator('.sq[data-square="A1"] .lbl')).to_have_attribute("title", "triple palabra")
@@ -63,7 +63,7 @@ def test_square_labels_in_the_games_language_and_names_in_the_pages(
 
     # A Romanian game in the Spanish interface: Romanian labels, Spanish names.
     es = new_page(locale="es-ES")
-    create_table(es, variant="cuvinte", seats=["open", 1], nickname="Ana")
+    create_table(es, variant="cuvinte", seats=["open", "open"], nickname="Ana")
     assert labels(es, ["A1", "C1", "E1", "B2", "F2", "H5"]) == ["4C", "LD", "CT", "CD", "LT", "EX"]
     grid = es.get_by_role("grid")
     expect(grid.get_by_role("gridcell", name="C1, doble letra", exact=True)).to_have_count(1)
@@ -73,7 +73,7 @@ def test_square_labels_in_the_games_language_and_names_in_the_pages(
     ).to_have_count(1)
     shot(es, "translations-labels-cuvinte-es")
     phone = new_page(locale="es-ES", width=390, height=844, phone=True)
-    create_table(phone, variant="letras_top", seats=["open", 1], nickname="Eva")
+    create_table(phone, variant="letras_top", seats=["open", "open"], nickname="Eva")
     lbls = phone.locator(".sq .lbl").all_inner_texts()
     assert "+10" in lbls and "\u221210" not in lbls and any(x.startswith("\u2212") for x in lbls)
     assert "DP" in lbls or "TP" in lbls
