@@ -71,12 +71,14 @@ export class Announcer {
     this.seen = null; // {moves, state} of the last view
   }
 
-  update(table, { seatName, yourTurn, winnerLine }) {
+  update(table, { seatName, yourTurn, winnerLine, mySeat }) {
     const history = table.history || [];
     const before = this.seen;
     this.seen = { moves: history.length, state: table.state };
     if (!before || history.length < before.moves) return; // the first view, or a new game
-    const me = table.you ? table.you.seat : null;
+    // The page's own seat, not only the view's: a view sent to the socket before it has
+    // authenticated is a spectator's (no `you`), and one's own move must not be news then.
+    const me = mySeat ?? (table.you ? table.you.seat : null);
     const news = history.slice(before.moves)
       .filter((m) => me === null || m.seat !== me || concerns(m, me))
       .map((m) => moveSentence(m, seatName));

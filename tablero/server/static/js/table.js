@@ -345,6 +345,7 @@ export class TablePage {
       seatName: (seat) => this.seatName(seat),
       yourTurn: this.myTurn(),
       winnerLine: () => winnerText(table, (seat) => this.seatName(seat)),
+      mySeat: this.seat ? this.seat.seat : null,
     });
   }
 
