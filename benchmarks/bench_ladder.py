@@ -1,12 +1,13 @@
 """The computer players' ladder: how often each level beats the one below it, in every game.
 
     python benchmarks/bench_ladder.py [--games 200] [--expert-games 40] [--variants fise,cuvinte]
-                                      [--jobs 2]
+                                      [--jobs 2] [--seed 1]
 
 For each of the six games, two-seat self-play (``run_selfplay``, seats and first player
-alternating, seeds from 1) between neighbouring levels: beginner–easy, easy–medium and
-medium–hard with ``--games`` games each, hard–expert with ``--expert-games`` (the expert
-simulates every move: 300 deals or 8 s, so a game takes seconds); 0 skips either. Printed per
+alternating, seeds from ``--seed``, 1 by default) between neighbouring levels: beginner–easy,
+easy–medium and medium–hard with ``--games`` games each, hard–expert with ``--expert-games``
+(the expert simulates every move: 300 deals or 8 s, so a game takes seconds); 0 skips either.
+Printed per
 pair: the upper level's win rate with its 95 % interval, each level's score a move and bingos
 a game. The goal (issue 14): every step between 60 % and 85 %, so that a beginner can win
 against level 1 and each level is a test for someone who beats the one below.
@@ -49,6 +50,9 @@ def main() -> None:
     parser.add_argument("--expert-games", type=int, default=40)
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the first game's seed (others follow it)"
+    )
     args = parser.parse_args()
     steps = [(lo, hi, args.games) for lo, hi in STEPS if args.games > 0]
     if args.expert_games > 0:
@@ -57,7 +61,7 @@ def main() -> None:
     for variant in args.variants.split(","):
         for lower, upper, games in steps:
             start = time.perf_counter()
-            report = run_selfplay(variant, [lower, upper], games, seed=1, jobs=args.jobs)
+            report = run_selfplay(variant, [lower, upper], games, seed=args.seed, jobs=args.jobs)
             data = report.to_dict()["bots"]
             rate = data[upper]["win_rate"]
             low, high = interval(rate, games)
