@@ -7,9 +7,8 @@ For each of the six games, two-seat self-play (``run_selfplay``, seats and first
 alternating, seeds from ``--seed``, 1 by default) between neighbouring levels: beginner–easy,
 easy–medium and medium–hard with ``--games`` games each, hard–expert with ``--expert-games``
 (the expert simulates every move: 300 deals or 8 s, so a game takes seconds); 0 skips either.
-Printed per
-pair: the upper level's win rate with its 95 % interval, each level's score a move and bingos
-a game. The goal (issue 14): every step between 60 % and 85 %, so that a beginner can win
+Printed per pair: the upper level's win rate with its 95 % interval, each level's score a move
+and bingos a game. The goal (issue 14): every step between 60 % and 85 %, so that a beginner can win
 against level 1 and each level is a test for someone who beats the one below.
 
 Checked: in every pair the upper level wins more than half of the games (the order of the
