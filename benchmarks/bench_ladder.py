@@ -8,8 +8,8 @@ alternating, seeds from ``--seed``, 1 by default) between neighbouring levels: b
 easy–medium and medium–hard with ``--games`` games each, hard–expert with ``--expert-games``
 (the expert simulates every move: 300 deals or 8 s, so a game takes seconds); 0 skips either.
 Printed per pair: the upper level's win rate with its 95 % interval, each level's score a move
-and bingos a game. The goal (issue 14): every step between 60 % and 85 %, so that a beginner can win
-against level 1 and each level is a test for someone who beats the one below.
+and bingos a game. The goal (issue 14): every step between 60 % and 85 %, so that a beginner
+can win against level 1 and each level is a test for someone who beats the one below.
 
 Checked: in every pair the upper level wins more than half of the games (the order of the
 levels is right). Whether each step lies in 60–85 % is printed, not asserted: it is a
