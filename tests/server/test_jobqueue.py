@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
@@ -29,13 +30,8 @@ from tablero.lexicon import AnyWordLexicon, load_lexicon
 from tablero.moves import Move
 from tablero.server import catalog
 from tablero.server.workers.bots import BotJob, plan_move
-from tablero.server.workers.queue import (
-    QUEUE_NAME,
-    BotQueue,
-    job_from_dict,
-    job_to_dict,
-    rules_variant,
-)
+from tablero.server.workers.kinds import KINDS, THINK
+from tablero.server.workers.queue import QUEUE_NAME, BotQueue, rules_variant
 from tablero.variant import Variant, builtin_variant_names, load_variant
 
 from .games import MINI_TOML
@@ -47,6 +43,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 # -- the job as JSON --------------------------------------------------------------------------
+
+
+def job_to_dict(job: BotJob, rules: str) -> dict[str, Any]:
+    return THINK.to_dict(job, rules)
+
+
+def job_from_dict(data: dict[str, Any]) -> BotJob:
+    """As a worker reads it (``KINDS`` by the job's function name)."""
+    job: BotJob = KINDS["tablero.think"].from_dict(data, rules_variant)
+    return job
 
 
 def _job(variant: Variant, players: int = 2) -> BotJob:

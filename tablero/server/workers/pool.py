@@ -4,8 +4,8 @@ process never wait behind a search.
 ``BotPool`` keeps a ``ProcessPoolExecutor`` (processes started with ``spawn``: the web process
 has threads and an event loop, which ``fork`` would copy half-way). Each worker loads the
 dictionaries it is asked for once and keeps its bots (and their leave tables) between jobs.
-A job is a ``BotJob``: the position the bot's seat sees, plain data; the answer is the move in
-notation, parsed back by the room under the rules of its own game.
+A job is one of ``kinds.KINDS`` (a ``BotJob``: the position the bot's seat sees, plain data);
+the answer is text (a move in notation, JSON), read back by its kind in the web process.
 
 With ``processes=0`` jobs run in a thread of the web process instead (tests, tiny servers).
 A worker that dies (killed, out of memory) breaks the pool; the next job starts a new one.
@@ -19,19 +19,19 @@ import multiprocessing
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from ...lexicon import Lexicon
-from ...moves import Move, format_move, parse_move
 from ..lexicons import LexiconProvider
 from . import WorkersUnavailable
-from .analysis import AnalysisJob, analyse
-from .bots import BotJob, think
-from .positions import PositionJob, work_on_position
+from .kinds import KINDS, JobKind
+from .runner import BotRunner
 
 __all__ = ["BotPool"]
 
 log = logging.getLogger("tablero.server.workers")
+
+J = TypeVar("J")
 
 _provider: LexiconProvider | None = None
 
@@ -41,23 +41,12 @@ def _init_worker(overrides: Mapping[str, Lexicon]) -> None:
     _provider = LexiconProvider(overrides)
 
 
-def _think_in_worker(job: BotJob) -> str:
+def _in_worker(function: str, job: Any) -> str:
     assert _provider is not None, "worker not initialised"
-    lexicon = _provider.lexicon_for(job.position.variant)
-    return format_move(think(job, lexicon))
+    return KINDS[function].run(job, _provider.lexicon_for)
 
 
-def _analyse_in_worker(job: AnalysisJob) -> list[dict[str, Any]]:
-    assert _provider is not None, "worker not initialised"
-    return analyse(job, _provider.lexicon_for(job.variant))
-
-
-def _position_in_worker(job: PositionJob) -> dict[str, Any]:
-    assert _provider is not None, "worker not initialised"
-    return work_on_position(job, _provider.lexicon_for(job.position.variant))
-
-
-class BotPool:
+class BotPool(BotRunner):
     def __init__(self, processes: int, lexicons: LexiconProvider) -> None:
         self.processes = processes
         self.lexicons = lexicons
@@ -73,42 +62,13 @@ class BotPool:
             )
         return self._executor
 
-    async def think(self, job: BotJob) -> Move:
-        """The bot's move, thought about away from the event loop."""
-        variant = job.position.variant
+    async def run(self, kind: JobKind[J, Any], job: J) -> str:
+        """The job done in a worker process (or, with no processes, in a thread)."""
         if self.processes <= 0:
-            lexicon = await asyncio.to_thread(self.lexicons.lexicon_for, variant)
-            return await asyncio.to_thread(think, job, lexicon)
+            return await asyncio.to_thread(kind.run, job, self.lexicons.lexicon_for)
         loop = asyncio.get_running_loop()
         try:
-            text = await loop.run_in_executor(self._pool(), _think_in_worker, job)
-        except BrokenProcessPool:
-            log.warning("a bot worker process died; starting new ones")
-            self._executor = None
-            raise WorkersUnavailable("a bot worker process died") from None
-        return parse_move(text, variant.alphabet, variant.rows, variant.columns)
-
-    async def analyse(self, job: AnalysisJob) -> list[dict[str, Any]]:
-        """A few moves of a finished game judged away from the event loop."""
-        if self.processes <= 0:
-            lexicon = await asyncio.to_thread(self.lexicons.lexicon_for, job.variant)
-            return await asyncio.to_thread(analyse, job, lexicon)
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._pool(), _analyse_in_worker, job)
-        except BrokenProcessPool:
-            log.warning("a worker process died; starting new ones")
-            self._executor = None
-            raise WorkersUnavailable("a worker process died") from None
-
-    async def position(self, job: PositionJob) -> dict[str, Any]:
-        """The analysis board's moves or simulation round, away from the event loop."""
-        if self.processes <= 0:
-            lexicon = await asyncio.to_thread(self.lexicons.lexicon_for, job.position.variant)
-            return await asyncio.to_thread(work_on_position, job, lexicon)
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._pool(), _position_in_worker, job)
+            return await loop.run_in_executor(self._pool(), _in_worker, kind.function, job)
         except BrokenProcessPool:
             log.warning("a worker process died; starting new ones")
             self._executor = None

@@ -8,7 +8,8 @@ JSON, never pickle (whoever can write to Redis must not be able to run code in a
     {"cgp": "<the position the seat sees>", "rules": "builtin:fise" or "<an upload's TOML>",
      "level": 3, "players": 2}
 
-and the answer is the move in notation, parsed back under the table's own rules.
+and the answer is the move in notation, parsed back under the table's own rules. Analysis jobs
+travel the same way (``kinds.py`` has every kind's JSON).
 
 A queue must not lose a bot's turn when something goes away, because ``Room`` treats any error
 from ``think`` as a failed search and passes for the bot (six passes end a game). So:
@@ -30,51 +31,32 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import random
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from saq import Job, Status
 from saq.queue.redis import RedisQueue
 
-from ...formats.cgp import read_cgp, write_cgp
-from ...moves import Move, parse_move
 from ...variant import Variant
 from .. import catalog
-from .analysis import AnalysisJob, analysis_job_to_dict
-from .bots import LEVELS, BotJob
-from .positions import PositionJob, position_job_to_dict
+from .kinds import JobKind
+from .runner import BotRunner
 
 if TYPE_CHECKING:
     from .worker import LocalWorkers
 
-__all__ = [
-    "ANALYSIS_FUNCTION",
-    "JOB_FUNCTION",
-    "POSITION_FUNCTION",
-    "QUEUE_NAME",
-    "BotJobFailed",
-    "BotQueue",
-    "job_from_dict",
-    "job_to_dict",
-    "redis_client",
-    "rules_variant",
-]
+__all__ = ["QUEUE_NAME", "BotJobFailed", "BotQueue", "redis_client", "rules_variant"]
 
 log = logging.getLogger("tablero.server.workers")
 
 QUEUE_NAME = "tablero-bots"
-"""SAQ's keys are ``saq:tablero-bots:…``."""
-JOB_FUNCTION = "tablero.think"
-ANALYSIS_FUNCTION = "tablero.analyse"
-"""A few moves of a finished game judged (``workers/analysis.py``)."""
-POSITION_FUNCTION = "tablero.position"
-"""The analysis board's moves or a simulation round (``workers/positions.py``)."""
+"""SAQ's keys are ``saq:tablero-bots:…``; each kind of job has its function name
+(``kinds.JobKind.function``: ``tablero.think``, ``tablero.analyse``, ``tablero.position``)."""
 TAKE_WITHIN = 60.0
 """Seconds a job waits for a worker before it is withdrawn (and asked again)."""
 RUN_LIMIT = 60
@@ -103,27 +85,7 @@ class BotJobFailed(RuntimeError):
     dying: the room lets the bot pass, as it does when a local search fails."""
 
 
-# -- the job as JSON ------------------------------------------------------------------------------
-
-
-def job_to_dict(job: BotJob, rules: str) -> dict[str, Any]:
-    """The job as it crosses Redis; ``rules`` is ``builtin:NAME`` or an upload's TOML text."""
-    return {
-        "cgp": write_cgp(job.position),
-        "rules": rules,
-        "level": job.level,
-        "players": job.players,
-    }
-
-
-def job_from_dict(data: Mapping[str, Any]) -> BotJob:
-    """The job a worker was sent; ValueError (or the rule file's ``ApiError``) if malformed."""
-    cgp, rules, level, players = (data.get(k) for k in ("cgp", "rules", "level", "players"))
-    if not (isinstance(cgp, str) and isinstance(rules, str)):
-        raise ValueError("a bot job needs a CGP and rules, both strings")
-    if level not in LEVELS or not isinstance(players, int) or not 1 <= players <= 4:
-        raise ValueError(f"a bot job's level ({level!r}) or players ({players!r}) is wrong")
-    return BotJob(read_cgp(cgp, rules_variant(rules)), level, players)
+# -- the rules a job names ------------------------------------------------------------------------
 
 
 _rules: OrderedDict[str, Variant] = OrderedDict()
@@ -165,6 +127,7 @@ def redis_client(redis_url: str, blocking: bool = False) -> Any:
 
 
 T = TypeVar("T")
+J = TypeVar("J")
 
 
 async def _persist(what: str, operation: Callable[[], Awaitable[T]]) -> T:
@@ -193,7 +156,7 @@ class _Lost(Exception):
         self.worker_died = worker_died
 
 
-class BotQueue:
+class BotQueue(BotRunner):
     """Bots think wherever a worker takes the job: the ``BotPool`` interface over Redis.
 
     ``rule_text`` gives what a worker needs to rebuild a table's rules (``Hub.rule_text``).
@@ -214,29 +177,10 @@ class BotQueue:
         self.queue = RedisQueue(redis_client(redis_url), name=QUEUE_NAME)
         self._connected = False
 
-    async def think(self, job: BotJob) -> Move:
-        """The bot's move, from whichever worker takes the job (asked again if it is lost)."""
-        payload = job_to_dict(job, self.rule_text(job.position.variant))
-        answer = await self._run(JOB_FUNCTION, payload, "bot")
-        variant = job.position.variant
-        return parse_move(answer, variant.alphabet, variant.rows, variant.columns)
-
-    async def analyse(self, job: AnalysisJob) -> list[dict[str, Any]]:
-        """A few moves of a finished game judged by whichever worker takes the job."""
-        payload = analysis_job_to_dict(job, self.rule_text(job.variant))
-        moves: list[dict[str, Any]] = json.loads(
-            await self._run(ANALYSIS_FUNCTION, payload, "analysis")
-        )
-        return moves
-
-    async def position(self, job: PositionJob) -> dict[str, Any]:
-        """The analysis board's moves or simulation round, from whichever worker takes it."""
-        payload = position_job_to_dict(job, self.rule_text(job.position.variant))
-        answer: dict[str, Any] = json.loads(await self._run(POSITION_FUNCTION, payload, "position"))
-        return answer
-
-    async def _run(self, function: str, payload: dict[str, Any], what: str) -> str:
+    async def run(self, kind: JobKind[J, Any], job: J) -> str:
         """A job's answer, from whichever worker takes it (asked again if it is lost)."""
+        function, what = kind.function, kind.what
+        payload = kind.to_dict(job, self.rule_text(kind.variant_of(job)))
         if not self._connected:
             await self.queue.connect()
             self._connected = True
@@ -275,8 +219,9 @@ class BotQueue:
         return job
 
     async def _answer(self, job: Job) -> str:
-        """The move in notation, once a worker has it; ``_Lost`` or ``BotJobFailed`` if none
-        will come. Times are the server's own (another machine's clock may be off)."""
+        """The answer (a move in notation, JSON), once a worker has it; ``_Lost`` or
+        ``BotJobFailed`` if none will come. Times are the server's own (another machine's
+        clock may be off)."""
         waiting_since = time.monotonic()
         touched, touched_seen = 0, waiting_since
         delay = POLL_FIRST

@@ -2,42 +2,52 @@
 
 Without Redis, on this machine: ``BotPool`` (``pool.py``), a process pool of the web process.
 With Redis, on a job queue: ``BotQueue`` (``queue.py``), whose jobs any ``tablero worker`` may
-take, here or on another machine. Both answer ``think(job)`` with a move and never block the
-event loop.
+take, here or on another machine. Both are a ``BotRunner``: they run any kind of job
+(``kinds.py``) and never block the event loop.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, TypeVar
 
 from ...moves import Move
 from ...variant import Variant
 from ..lexicons import LexiconProvider
 from .analysis import AnalysisJob
 from .bots import BotJob
-from .pool import BotPool
+from .kinds import ANALYSE, POSITION, THINK, JobKind
 from .positions import PositionJob
 
 __all__ = ["BotRunner", "make_bot_runner"]
 
+J = TypeVar("J")
 
-class BotRunner(Protocol):
+
+class BotRunner(ABC):
+    """Engine work away from the event loop: ``run`` is how (a pool, a queue); the rest is
+    what, the same for both."""
+
+    @abstractmethod
+    async def run(self, kind: JobKind[J, Any], job: J) -> str:
+        """The job's answer as its kind writes it (``JobKind.work``)."""
+
+    @abstractmethod
+    async def aclose(self) -> None:
+        """Stop the processes this runner started."""
+
     async def think(self, job: BotJob) -> Move:
-        """The bot's move, thought about away from the event loop."""
-        ...
+        """The bot's move."""
+        return THINK.read(job, await self.run(THINK, job))
 
     async def analyse(self, job: AnalysisJob) -> list[dict[str, Any]]:
-        """A few moves of a finished game judged (``workers/analysis.py``), away from it too."""
-        ...
+        """A few moves of a finished game judged (``workers/analysis.py``)."""
+        return ANALYSE.read(job, await self.run(ANALYSE, job))
 
     async def position(self, job: PositionJob) -> dict[str, Any]:
         """The analysis board's moves or a simulation round (``workers/positions.py``)."""
-        ...
-
-    async def aclose(self) -> None:
-        """Stop the processes this runner started."""
-        ...
+        return POSITION.read(job, await self.run(POSITION, job))
 
 
 def make_bot_runner(
@@ -54,6 +64,8 @@ def make_bot_runner(
     ``rule_text`` says how a worker elsewhere rebuilds a table's rules (``Hub.rule_text``).
     """
     if redis_url is None:
+        from .pool import BotPool
+
         return BotPool(workers, lexicons)
     from .queue import BotQueue
     from .worker import LocalWorkers

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from multiprocessing.process import BaseProcess
 from typing import Any
 
@@ -30,25 +29,11 @@ from saq.queue.redis import RedisQueue
 from saq.types import Context
 
 from ...lexicon import Lexicon
-from ...moves import format_move
 from ..lexicons import LexiconProvider
-from .analysis import analyse, analysis_job_from_dict
-from .bots import think
-from .positions import position_job_from_dict, work_on_position
-from .queue import (
-    ANALYSIS_FUNCTION,
-    BACKOFF_FIRST,
-    BACKOFF_MAX,
-    HEARTBEAT,
-    JOB_FUNCTION,
-    POSITION_FUNCTION,
-    QUEUE_NAME,
-    job_from_dict,
-    redis_client,
-    rules_variant,
-)
+from .kinds import KINDS, JobKind
+from .queue import BACKOFF_FIRST, BACKOFF_MAX, HEARTBEAT, QUEUE_NAME, redis_client, rules_variant
 
-__all__ = ["LocalWorkers", "analyse_job", "position_job", "run_worker", "think_job"]
+__all__ = ["LocalWorkers", "run_worker"]
 
 log = logging.getLogger("tablero.server.workers")
 
@@ -66,39 +51,19 @@ RESTART_FIRST, RESTART_MAX = 1.0, 60.0
 _provider: LexiconProvider | None = None
 
 
-def _think(payload: Mapping[str, Any]) -> str:
-    assert _provider is not None, "worker not initialised"
-    job = job_from_dict(payload)
-    lexicon = _provider.lexicon_for(job.position.variant)
-    return format_move(think(job, lexicon))
+def _job_function(kind: JobKind[Any, Any]) -> Callable[..., Awaitable[str]]:
+    """SAQ's job function for one kind of job: the job rebuilt from its JSON and done in a
+    thread while the heartbeat beats (``_beating``)."""
 
+    def work(payload: Mapping[str, Any]) -> str:
+        assert _provider is not None, "worker not initialised"
+        return kind.run(kind.from_dict(payload, rules_variant), _provider.lexicon_for)
 
-def _analyse(payload: Mapping[str, Any]) -> str:
-    assert _provider is not None, "worker not initialised"
-    job = analysis_job_from_dict(payload, rules_variant)
-    return json.dumps(analyse(job, _provider.lexicon_for(job.variant)), ensure_ascii=False)
+    async def job_function(ctx: Context, *, job: dict[str, Any]) -> str:
+        return await _beating(ctx, work, job)
 
-
-def _position(payload: Mapping[str, Any]) -> str:
-    assert _provider is not None, "worker not initialised"
-    job = position_job_from_dict(payload, rules_variant)
-    answer = work_on_position(job, _provider.lexicon_for(job.position.variant))
-    return json.dumps(answer, ensure_ascii=False)
-
-
-async def think_job(ctx: Context, *, job: dict[str, Any]) -> str:
-    """SAQ's job function for a bot's move (``_beating``)."""
-    return await _beating(ctx, _think, job)
-
-
-async def analyse_job(ctx: Context, *, job: dict[str, Any]) -> str:
-    """SAQ's job function for a few moves of an analysis, as JSON (``_beating``)."""
-    return await _beating(ctx, _analyse, job)
-
-
-async def position_job(ctx: Context, *, job: dict[str, Any]) -> str:
-    """SAQ's job function for the analysis board (``_beating``)."""
-    return await _beating(ctx, _position, job)
+    job_function.__name__ = job_function.__qualname__ = kind.function
+    return job_function
 
 
 async def _beating(
@@ -192,11 +157,7 @@ async def _work(redis_url: str, parent: int | None) -> None:
     queue = _PatientQueue(redis_client(redis_url, blocking=True), name=QUEUE_NAME)
     worker: Worker[Context] = Worker(
         queue,
-        [
-            (JOB_FUNCTION, think_job),
-            (ANALYSIS_FUNCTION, analyse_job),
-            (POSITION_FUNCTION, position_job),
-        ],
+        [(name, _job_function(kind)) for name, kind in KINDS.items()],
         concurrency=1,
         # No job is scheduled for later: SAQ's scheduler need not ask Redis every second.
         timers={"schedule": 60, "worker_info": 10, "sweep": SWEEP_EVERY, "abort": 1},
