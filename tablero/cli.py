@@ -5,8 +5,11 @@ Exit codes: 0 success; 2 an illegal move or bad input (the message says why).
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import NoReturn
 
 import click
@@ -28,6 +31,24 @@ err_console = Console(stderr=True)
 def fail(message: str) -> NoReturn:
     err_console.print(f"[bold red]error:[/] {message}", highlight=False)
     sys.exit(2)
+
+
+@contextmanager
+def progress_bar(description: str, total: int, transient: bool) -> Iterator[Callable[[int], None]]:
+    """A bar on stderr for a long command (``selfplay``, ``analyze``); yields the function
+    that says how many of ``total`` are done. ``transient``: gone when it ends."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=transient,
+    ) as progress:
+        task = progress.add_task(description, total=total)
+        yield lambda done: progress.update(task, completed=done)
 
 
 def get_variant(name: str) -> Variant:
@@ -547,8 +568,6 @@ def selfplay_command(
     The hard and greedy levels play in the C game loop (``--engine native``, several hundred
     games a second); the others, or ``--engine game``, play every move through the rules
     engine, as at a table."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
     from .engine.bots import LEVELS
     from .engine.candidates import native_available
     from .engine.selfplay import resolve_engine, run_selfplay
@@ -568,15 +587,8 @@ def selfplay_command(
         engine = resolve_engine(engine, v, levels, lexicon, keep_records=False)
     except ValueError as e:
         fail(str(e))
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=as_json,
-    ) as progress:
-        task = progress.add_task(f"{v.name}: {' vs '.join(levels)}", total=games)
+    finished = itertools.count(1)
+    with progress_bar(f"{v.name}: {' vs '.join(levels)}", games, transient=as_json) as show:
         try:
             report = run_selfplay(
                 v.name if v.source.startswith("builtin:") else str(v.source),
@@ -585,7 +597,7 @@ def selfplay_command(
                 lexicon=lexicon_arg,
                 jobs=jobs,
                 seed=seed,
-                on_game=lambda _s: progress.advance(task),
+                on_game=lambda _s: show(next(finished)),
                 engine=engine,
             )
         except ValueError as e:

@@ -6,22 +6,7 @@ report as a web page. ``tablero analyze`` is the command line for both.
 
 from __future__ import annotations
 
-from .report import (
-    MISTAKE_SIZES,
-    Alternative,
-    GameAnalysis,
-    MoveAnalysis,
-    PlayerSummary,
-    analyse_gcg,
-    positions_to_analyse,
-)
+from . import report
+from .report import *  # noqa: F403  (the public names are report's)
 
-__all__ = [
-    "MISTAKE_SIZES",
-    "Alternative",
-    "GameAnalysis",
-    "MoveAnalysis",
-    "PlayerSummary",
-    "analyse_gcg",
-    "positions_to_analyse",
-]
+__all__ = list(report.__all__)

@@ -54,9 +54,7 @@ def analyze_command(
     """What the engine would have played at every move of a game: the best moves, the rank
     and equity loss of the move played, and each player's mean loss, bingos missed and
     mistakes."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-    from ..cli import console, err_console, fail, get_lexicon, get_variant
+    from ..cli import console, err_console, fail, get_lexicon, get_variant, progress_bar
     from ..engine.bots import shipped_leaves
     from ..formats.gcg import GcgError, gcg_variant, read_gcg
     from ..lexicon import shipped_list_path
@@ -90,15 +88,7 @@ def analyze_command(
     total = positions_to_analyse(gcg)
     if total == 0:
         fail(f"{gcg_file}: no move with its rack: there is nothing to judge")
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("analysing", total=total)
+    with progress_bar("analysing", total, transient=True) as show:
         try:
             analysis = analyse_gcg(
                 gcg,
@@ -106,7 +96,7 @@ def analyze_command(
                 lexicon,
                 shipped_leaves(variant.name),
                 sim_iterations=iterations if sim else None,
-                on_position=lambda n: progress.update(task, completed=n),
+                on_position=show,
             )
         except GcgError as e:
             fail(f"{gcg_file}: {e}")

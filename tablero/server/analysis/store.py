@@ -99,54 +99,50 @@ def claim(
     raise RuntimeError("could not claim an analysis")  # pragma: no cover
 
 
+def _write_if_owner(
+    engine: Engine,
+    table_id: str,
+    method: str,
+    owner: str,
+    values: dict[str, Any],
+    running_only: bool = False,
+) -> bool:
+    """One UPDATE of the analysis, made only while ``owner`` still runs it (another process
+    may have taken it over since); whether it was made."""
+    where = [
+        AnalysisRow.table_id == table_id,
+        AnalysisRow.method == method,
+        AnalysisRow.owner == owner,
+    ]
+    if running_only:
+        where.append(AnalysisRow.state == "running")
+    with guard(engine), Session(engine) as s, s.begin():
+        done = s.execute(update(AnalysisRow).where(*where).values(**values))
+        return bool(done.rowcount)  # type: ignore[attr-defined]
+
+
 def save_progress(
     engine: Engine, table_id: str, method: str, owner: str, moves: list[dict[str, Any]], now: float
 ) -> bool:
     """Store the moves judged so far; False if another process has taken the analysis over."""
-    with guard(engine), Session(engine) as s, s.begin():
-        done = s.execute(
-            update(AnalysisRow)
-            .where(
-                AnalysisRow.table_id == table_id,
-                AnalysisRow.method == method,
-                AnalysisRow.owner == owner,
-                AnalysisRow.state == "running",
-            )
-            .values(moves=json.dumps(moves, ensure_ascii=False), done=len(moves), beat_at=now)
-        )
-        return bool(done.rowcount)  # type: ignore[attr-defined]
+    values = {"moves": json.dumps(moves, ensure_ascii=False), "done": len(moves), "beat_at": now}
+    return _write_if_owner(engine, table_id, method, owner, values, running_only=True)
 
 
 def finish(
     engine: Engine, table_id: str, method: str, owner: str, result: dict[str, Any], now: float
 ) -> bool:
-    with guard(engine), Session(engine) as s, s.begin():
-        done = s.execute(
-            update(AnalysisRow)
-            .where(
-                AnalysisRow.table_id == table_id,
-                AnalysisRow.method == method,
-                AnalysisRow.owner == owner,
-            )
-            .values(
-                state="done",
-                result=json.dumps(result, ensure_ascii=False),
-                done=len(result["moves"]),
-                beat_at=now,
-            )
-        )
-        return bool(done.rowcount)  # type: ignore[attr-defined]
+    """Store the finished analysis; False if another process has taken it over."""
+    values = {
+        "state": "done",
+        "result": json.dumps(result, ensure_ascii=False),
+        "done": len(result["moves"]),
+        "beat_at": now,
+    }
+    return _write_if_owner(engine, table_id, method, owner, values)
 
 
 def fail(engine: Engine, table_id: str, method: str, owner: str, error: str, now: float) -> None:
     """The analysis could not run (asked again later, it starts from the moves stored)."""
-    with guard(engine), Session(engine) as s, s.begin():
-        s.execute(
-            update(AnalysisRow)
-            .where(
-                AnalysisRow.table_id == table_id,
-                AnalysisRow.method == method,
-                AnalysisRow.owner == owner,
-            )
-            .values(state="failed", error=error[:500], beat_at=now)
-        )
+    values = {"state": "failed", "error": error[:500], "beat_at": now}
+    _write_if_owner(engine, table_id, method, owner, values)
