@@ -9,32 +9,28 @@ exchange with a small bag), so the game waits for the person.
 from __future__ import annotations
 
 import re
-import uuid
 from typing import Any
 
 from playwright.sync_api import expect
 
-from .ui import action, create_table, history_rows, log_in, rack, sign_up, square, wait_my_turn
-
-PASSWORD = "correct horse battery"
-
-
-def new_name(prefix: str) -> str:
-    return f"{prefix}{uuid.uuid4().hex[:8]}"
+from .ui import (
+    PASSWORD,
+    action,
+    create_table,
+    history_rows,
+    log_in,
+    new_name,
+    rack,
+    sign_up,
+    square,
+    until,
+    wait_my_turn,
+)
 
 
 def me_status(page: Any) -> int:
     """What GET /api/me answers this page (its session cookie rides along)."""
     return int(page.evaluate("async () => (await fetch('/api/me')).status"))
-
-
-def until(page: Any, condition: Any) -> None:
-    """Wait (letting Playwright deliver its events) until ``condition()`` holds."""
-    for _ in range(300):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("the condition never held")
 
 
 def stored_seat(page: Any, table: str) -> Any:

@@ -11,37 +11,24 @@ counts), played through the API.
 from __future__ import annotations
 
 import re
-import uuid
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from .ui import (
+    PASSWORD,
     action,
     create_table,
     history_rows,
     is_my_turn,
+    new_name,
     sign_up,
     square,
     table_id,
+    until,
     wait_my_turn,
 )
-
-PASSWORD = "correct horse battery"
-
-
-def new_name(prefix: str) -> str:
-    return f"{prefix}{uuid.uuid4().hex[:8]}"
-
-
-def until(page: Any, condition: Any, tries: int = 300) -> None:
-    """Wait (letting Playwright deliver its events) until ``condition()`` holds."""
-    for _ in range(tries):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("the condition never held")
 
 
 def confirm(page: Any) -> None:

@@ -10,28 +10,23 @@ move has left. Screenshots of a correspondence table and of the lobby, wide and 
 from __future__ import annotations
 
 import re
-import uuid
 from typing import Any
 
 from playwright.sync_api import expect
 
-from .ui import action, create_table, is_my_turn, sign_up, table_id, wait_my_turn
+from .ui import (
+    PASSWORD,
+    action,
+    create_table,
+    is_my_turn,
+    new_name,
+    sign_up,
+    table_id,
+    until,
+    wait_my_turn,
+)
 
-PASSWORD = "correct horse battery"
 DAY = 86_400
-
-
-def new_name(prefix: str) -> str:
-    return f"{prefix}{uuid.uuid4().hex[:8]}"
-
-
-def until(page: Any, condition: Any, tries: int = 300) -> None:
-    """Wait (letting Playwright deliver its events) until ``condition()`` holds."""
-    for _ in range(tries):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("the condition never held")
 
 
 def clock_texts(page: Any, seconds: list[float], coarse: bool = False) -> list[str]:

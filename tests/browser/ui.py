@@ -8,12 +8,30 @@ from __future__ import annotations
 
 import json
 import re
+import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 DATA = Path(__file__).parent / "data"
+PASSWORD = "correct horse battery"
+"""The password of every account the browser tests make (long enough for the server)."""
+
+
+def new_name(prefix: str) -> str:
+    """A username no other test has taken (the browser tests share one server)."""
+    return f"{prefix}{uuid.uuid4().hex[:8]}"
+
+
+def until(page: Page, condition: Callable[[], Any], tries: int = 300) -> None:
+    """Wait (letting Playwright deliver its events) until ``condition()`` holds."""
+    for _ in range(tries):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the condition never held")
 
 
 def table_id(page: Page) -> str:
