@@ -179,7 +179,8 @@ def test_rejected_moves_change_nothing(server: Server) -> None:
         ("forged-token", {"seq": seq, "move": {"kind": "pass"}}, 401, "bad_token"),
         (None, {"seq": seq, "move": {"kind": "pass"}}, 401, "token_required"),
     ]
-    for who, body, status, code in attempts:
+    by_http = {}
+    for n, (who, body, status, code) in enumerate(attempts):
         r = server.post(f"/api/tables/{table}/move", body, who)
         assert r.status_code == status, (body, r.text)
         e = error(r)
@@ -189,6 +190,19 @@ def test_rejected_moves_change_nothing(server: Server) -> None:
             assert e["seq"] == seq
         if status == 422 and code not in ("invalid_request", "notation"):
             assert e["rule"] == code
+        if who == token and "seq" in body and isinstance(body["seq"], int):
+            by_http[n] = e
+    # The same refusals over the mover's WebSocket: the same error body, params included (a
+    # client words the reason from them in its own language).
+    assert by_http[0]["params"] == {"square": "I8"}
+    assert by_http[1]["params"] == {"squares": ["H8"]}
+    assert by_http[2]["params"]["tile"] == missing
+    with server.ws(table, token) as sock:
+        sock.until(lambda m: m["type"] == "state")
+        for n, e in by_http.items():
+            sock.send({"type": "move", "id": n, **attempts[n][1]})
+            sent = sock.until(lambda m, n=n: m["type"] == "error" and m["id"] == n)
+            assert sent["error"] == e, (attempts[n][1], sent)
     r = server.post(
         f"/api/tables/{table}/move",
         content=b"[",
