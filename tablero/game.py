@@ -46,11 +46,19 @@ from .rules import (
     check_words_in_lexicon,
 )
 from .scoring import MoveScore, score_cambio, score_placement
-from .variant import BLANK, Variant, load_variant
+from .variant import BLANK, StartRule, Variant, load_variant
 
 __all__ = ["Game", "GameResult", "PlayerState", "TurnResult", "decide_ranks", "decide_winners"]
 
 Event = dict[str, Any]
+
+LEGACY_START_RULES: dict[StartRule, StartRule] = {
+    "rack_nearest_a": "nearest_a",
+    "rack_nearest_z": "nearest_z",
+    "rack_highest_value": "highest_value",
+}
+"""A rack rule → the drawing rule of the same order, which a log written before the rack rule
+was the variant's was decided by (its start event has ``draws`` and no ``rack_start``)."""
 
 
 @dataclass
@@ -129,9 +137,14 @@ class Game:
         players: list[str],
         lexicon: Lexicon,
         seed: int | None = None,
+        *,
+        start_rule: StartRule | None = None,
     ) -> None:
         self.variant = load_variant(variant) if isinstance(variant, str) else variant
         v = self.variant
+        self.start_rule: StartRule = v.start_rule if start_rule is None else start_rule
+        """The rule that decides who starts: the variant's, unless told otherwise (``replay``
+        does, for a log written when the variant's rule was another)."""
         if not 1 <= len(players) <= v.max_players:
             raise ValueError(f"{v.title} is for up to {v.max_players} players, not {len(players)}")
         if lexicon.alphabet.name != v.alphabet.name:
@@ -159,38 +172,47 @@ class Game:
 
     def _start(self) -> None:
         draws: list[list[Any]] = []
-        candidates = list(range(len(self.players)))
-        if self.variant.start_rule == "random" or len(candidates) == 1:
-            first = self._rng.randrange(len(self.players))
+        rack_start: dict[str, Any] | None = None
+        rule = self.start_rule
+        if rule.startswith("rack_") and len(self.players) > 1:
+            for p in self.players:
+                p.rack = self._draw(self.variant.rack_size)
+            first, rack_start = self._best_rack()
+            self.to_move = first
         else:
-            # With a bag whose tiles all rank alike (a one-letter test set), draws could tie
-            # forever; then the tied players are ordered by lot instead.
-            can_break_ties = len({self._start_rank(t) for t in self.bag}) > 1
-            while len(candidates) > 1 and can_break_ties:
-                drawn = {seat: self._draw_one() for seat in candidates}
-                draws.append([[seat, tile] for seat, tile in drawn.items()])
-                best = min(self._start_rank(t) for t in drawn.values())
-                candidates = [s for s, t in drawn.items() if self._start_rank(t) == best]
-                self.bag.extend(drawn.values())
-            first = candidates[0]
-            if len(candidates) > 1:
-                first = candidates[self._rng.randrange(len(candidates))]
-        self.to_move = first
-        order = self._turn_order_from(first)
-        for seat in order:
-            self.players[seat].rack = self._draw(self.variant.rack_size)
-        self.log.append(
-            {
-                "type": "start",
-                "variant": self.variant.name,
-                "variant_source": self.variant.source,
-                "players": [p.name for p in self.players],
-                "seed": self.seed,
-                "lexicon": asdict(self.lexicon.info()),
-                "draws": draws,
-                "first": first,
-            }
-        )
+            candidates = list(range(len(self.players)))
+            if rule == "random" or len(candidates) == 1:
+                first = self._rng.randrange(len(self.players))
+            else:
+                # With a bag whose tiles all rank alike (a one-letter test set), draws could tie
+                # forever; then the tied players are ordered by lot instead.
+                can_break_ties = len({self._start_rank(t) for t in self.bag}) > 1
+                while len(candidates) > 1 and can_break_ties:
+                    drawn = {seat: self._draw_one() for seat in candidates}
+                    draws.append([[seat, tile] for seat, tile in drawn.items()])
+                    best = min(self._start_rank(t) for t in drawn.values())
+                    candidates = [s for s, t in drawn.items() if self._start_rank(t) == best]
+                    self.bag.extend(drawn.values())
+                first = candidates[0]
+                if len(candidates) > 1:
+                    first = candidates[self._rng.randrange(len(candidates))]
+            self.to_move = first
+            order = self._turn_order_from(first)
+            for seat in order:
+                self.players[seat].rack = self._draw(self.variant.rack_size)
+        event: Event = {
+            "type": "start",
+            "variant": self.variant.name,
+            "variant_source": self.variant.source,
+            "players": [p.name for p in self.players],
+            "seed": self.seed,
+            "lexicon": asdict(self.lexicon.info()),
+            "draws": draws,
+            "first": first,
+        }
+        if rack_start is not None:
+            event["rack_start"] = rack_start
+        self.log.append(event)
 
     def _start_rank(self, tile: str) -> tuple[int, int]:
         """Lower ranks first. The rule decides; a tie means the tied players draw again."""
@@ -198,11 +220,57 @@ class Game:
         if tile == BLANK:
             return (-1, 0) if v.blank_ranks_first else (10**6, 0)
         code = v.alphabet.code(tile)
-        if v.start_rule == "nearest_a":
+        if self.start_rule == "nearest_a":
             return (code, 0)
-        if v.start_rule == "nearest_z":
+        if self.start_rule == "nearest_z":
             return (-code, 0)
         return (-v.value(tile), 0)  # highest_value
+
+    def _rack_tile_rank(self, tile: str) -> tuple[int, int]:
+        """Under a ``rack_`` rule, a tile's rank on its rack: lower is better. A blank ranks
+        before every letter or after every one (``start.blank_first``); letters by the
+        alphabet's order (CH after C, LL after L, Ñ after N, RR after R) or by value."""
+        v = self.variant
+        if tile == BLANK:
+            return (0, 0) if v.blank_ranks_first else (2, 0)
+        if self.start_rule == "rack_nearest_a":
+            return (1, v.alphabet.code(tile))
+        if self.start_rule == "rack_nearest_z":
+            return (1, -v.alphabet.code(tile))
+        return (1, -v.value(tile))  # rack_highest_value
+
+    def _best_rack(self) -> tuple[int, dict[str, Any]]:
+        """Under a ``rack_`` rule, with the racks dealt: the seat that starts, and what decided
+        it, as the start event records it (``rack_start``).
+
+        As at a table: every player shows their best tile; the players tied for the best show
+        their next best, and so on down the racks. ``shown`` is, per seat, the tiles it showed,
+        best first (nothing more of a rack is told); ``lots`` the seats whose racks were alike
+        tile for tile and drew lots, from the game's seeded draws (empty when none did). A rack
+        that runs out of tiles (a tiny tile set) ranks after one that still shows a tile.
+        """
+
+        def order(tile: str) -> tuple[tuple[int, int], int]:
+            code = 0 if tile == BLANK else self.variant.alphabet.code(tile)
+            return self._rack_tile_rank(tile), code  # alike ranks shown in alphabet order
+
+        racks = {seat: sorted(p.rack, key=order) for seat, p in enumerate(self.players)}
+        shown: dict[int, list[str]] = {seat: [] for seat in racks}
+        contenders = list(racks)
+        depth = 0
+        none = (3, 0)  # no tile left to show: after every tile
+        while len(contenders) > 1 and any(depth < len(racks[s]) for s in contenders):
+            ranks = {}
+            for s in contenders:
+                rack = racks[s]
+                ranks[s] = self._rack_tile_rank(rack[depth]) if depth < len(rack) else none
+                shown[s].extend(rack[depth : depth + 1])
+            best = min(ranks.values())
+            contenders = [s for s in contenders if ranks[s] == best]
+            depth += 1
+        lots = contenders if len(contenders) > 1 else []
+        first = contenders[self._rng.randrange(len(contenders))] if lots else contenders[0]
+        return first, {"shown": [[seat, tiles] for seat, tiles in shown.items()], "lots": lots}
 
     def _turn_order_from(self, seat: int) -> list[int]:
         n = len(self.players)
@@ -782,7 +850,14 @@ class Game:
             if source and not source.startswith("builtin:")
             else loader(start["variant"])
         )
-        game = cls(variant, list(start["players"]), lexicon, seed=int(start["seed"]))
+        rule = variant.start_rule
+        if rule.startswith("rack_") and "rack_start" not in start and len(start["players"]) > 1:
+            # A log from before the game's racks decided who starts (Intelect until issue 15):
+            # its players drew one tile each, by the same order.
+            rule = LEGACY_START_RULES[rule]
+        game = cls(
+            variant, list(start["players"]), lexicon, seed=int(start["seed"]), start_rule=rule
+        )
         if game.log[0] != start | {"lexicon": game.log[0]["lexicon"]}:
             raise ValueError("the log's start does not match its seed and players")
         game.extend(log)

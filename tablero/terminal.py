@@ -544,11 +544,29 @@ def _move_entry(game: Game, who: str, event: dict[str, Any]) -> HistoryEntry:
     return HistoryEntry(who, move, str(event["score"]))
 
 
+RACK_START_ORDER = {
+    "rack_nearest_z": "the letter nearest the end of the alphabet first",
+    "rack_nearest_a": "the letter nearest A first",
+    "rack_highest_value": "the highest value first",
+}
+
+
 def start_lines(game: Game) -> list[str]:
-    """Who starts, and the draws that decided it."""
+    """Who starts, and the draws (or the tiles shown from the racks) that decided it."""
     start = game.log[0]
     names = [p.name for p in game.players]
     lines = []
+    rack_start = start.get("rack_start")
+    if rack_start is not None:
+        shown = "; ".join(
+            f"{names[s]} {', '.join('a blank' if t == '?' else t for t in tiles)}"
+            for s, tiles in rack_start["shown"]
+        )
+        order = RACK_START_ORDER.get(game.start_rule, "the best first")
+        lines.append(f"Tiles shown from the racks for the first turn ({order}): {shown}.")
+        if rack_start["lots"]:
+            tied = " and ".join(names[s] for s in rack_start["lots"])
+            lines.append(f"{tied} hold racks that tie tile for tile: lots decide.")
     for round_ in start["draws"]:
         drawn = ", ".join(f"{names[s]} {'a blank' if t == '?' else t}" for s, t in round_)
         lines.append(f"Draw for the first turn: {drawn}.")

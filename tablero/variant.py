@@ -44,7 +44,30 @@ BLANK = "?"
 Coord = tuple[int, int]
 """A square as (row, column), both from 0; written H8 (column letter, row number) for people."""
 
-StartRule = Literal["nearest_a", "nearest_z", "highest_value", "random"]
+StartRule = Literal[
+    "nearest_a",
+    "nearest_z",
+    "highest_value",
+    "rack_nearest_a",
+    "rack_nearest_z",
+    "rack_highest_value",
+    "random",
+]
+"""Who starts. ``nearest_a``, ``nearest_z``, ``highest_value``: every player draws one tile
+(returned to the bag), the best tile by that order starts, the tied players draw again.
+``rack_nearest_a``, ``rack_nearest_z``, ``rack_highest_value``: the racks are dealt first and
+the player who holds the best rack by that order starts, racks compared from their best tile
+down, tile by tile; racks alike tile for tile draw lots. ``random``: lots."""
+
+START_RULES: tuple[StartRule, ...] = (
+    "nearest_a",
+    "nearest_z",
+    "highest_value",
+    "rack_nearest_a",
+    "rack_nearest_z",
+    "rack_highest_value",
+    "random",
+)
 WordCheck = Literal["immediate", "challenge"]
 TurnDirection = Literal["clockwise", "counterclockwise"]
 TimeoutRule = Literal["skip", "penalty"]
@@ -163,6 +186,8 @@ class Variant:
     turn_direction: TurnDirection
     start_rule: StartRule
     blank_ranks_first: bool
+    """For who starts, a blank ranks before every letter (else after every one): a drawn
+    blank, or under a ``rack_`` rule a blank on a rack (the best tile a rack can hold)."""
     end: EndRules
     clock: Clock | None
     lexicon: str
@@ -385,9 +410,7 @@ class _VariantReader:
             turn_direction=self.choice(
                 "turn_direction", ("clockwise", "counterclockwise"), "clockwise"
             ),
-            start_rule=self.choice(
-                "start.rule", ("nearest_a", "nearest_z", "highest_value", "random"), "nearest_a"
-            ),
+            start_rule=self.choice("start.rule", START_RULES, "nearest_a"),
             blank_ranks_first=self.get("start.blank_first", bool, True),
             end=end,
             clock=clock,

@@ -240,9 +240,10 @@ RANK = {
     "fise": lambda v, t: -1 if t == "?" else v.alphabet.code(t),
     "bisonte": lambda v, t: -1 if t == "?" else v.alphabet.code(t),
     "letras_top": lambda v, t: -1 if t == "?" else v.alphabet.code(t),
-    "intelect": lambda v, t: -v.alphabet.code(t),
     "crucigrama": lambda v, t: -v.value(t) if t != "?" else 1,
 }
+"""The games whose players draw a tile to start (Intelect's dealt racks decide: see
+tests/test_start_rule.py)."""
 
 
 @pytest.mark.parametrize("variant", sorted(RANK))
