@@ -353,3 +353,11 @@ def test_an_own_rule_file_over_seeded_games(rule: str, blank_first: bool) -> Non
 def test_the_rule_names_are_checked() -> None:
     with pytest.raises(ValueError, match=r"start\.rule"):
         own("rack_nearest_q")
+
+
+def test_an_old_intelect_log_writes_its_racks_to_gcg() -> None:
+    """GCG export steps a fresh game through the log: it must deal as the old game dealt."""
+    from tablero.formats.gcg import write_gcg
+
+    text = write_gcg(Game.replay(OLD_INTELECT_LOG, LEXICON))
+    assert ">Eva: THEREAA - +0 0" in text.splitlines()
