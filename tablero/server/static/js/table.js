@@ -16,6 +16,7 @@
 // seated player (POST /api/tables/{id}/hint: the three best moves; a click puts one on the board
 // as a proposed move, to play with Move or take back), and the unseen tiles, for everyone
 // (`unseen` in every view: the set less the board less one's own rack), a panel that folds.
+// Above them, "About this game" (legend.js): the board's kinds of square and the description.
 
 import { account } from "./account.js";
 import { AnalysisControl, decimal, leaveText, summaryTable } from "./analysis.js";
@@ -27,6 +28,7 @@ import { BoardGrid } from "./boardgrid.js";
 import { clockLabel, formatClock, formatPerMove, secondsLeft } from "./clock.js";
 import { confirmDialog, pickBlankLetter, pickExchange } from "./dialogs.js";
 import { enableDrag } from "./drag.js";
+import { aboutPanel } from "./legend.js";
 import { $, h, replace } from "./dom.js";
 import { plural, t } from "./i18n.js";
 import { shuffleIcon, undoIcon, zoomIcon } from "./icons.js";
@@ -221,7 +223,10 @@ export class TablePage {
       h("p", { class: "sr-only", id: "board-keys", text: t("board.keys_help") }),
       h("div", { class: "board-foot" }, e.bag, e.lastMove, e.turn, b.zoom),
       h("div", { class: "controls" }, e.rackArea, e.actions), e.message, e.sit, this.announcer.el);
-    const side = h("aside", { class: "side" }, e.preview, e.hints, e.result, e.analysis, e.unseen, e.history, this.chat.el,
+    // The squares' legend and the game's description: folded on a phone, where it comes after
+    // the rack and the buttons.
+    e.about = aboutPanel(v, { open: !matchMedia("(max-width: 560px)").matches });
+    const side = h("aside", { class: "side" }, e.about, e.preview, e.hints, e.result, e.analysis, e.unseen, e.history, this.chat.el,
       h("div", { class: "side-links" }, e.gcg));
     replace(this.root, h("div", { class: "table-page live-table", dataset: { columns: String(v.columns) } },
       h("div", { class: "table-layout" },

@@ -1,0 +1,87 @@
+// "About this game" at the table: the kinds of square this board has, each with a swatch in its
+// colour, its label and its name (in the language the board's labels use: the rule book's, or
+// the page's when Options say so), and the game's description (in the page's language). A
+// <details>, open unless the screen is a phone's or the player folded it; nothing at all when
+// there is nothing to say.
+
+import { append, h } from "./dom.js";
+import { currentLanguage, t, tIn } from "./i18n.js";
+import { gameDescription, labelLanguage, squareClass, squareLabel, squareWords } from "./variant.js";
+
+// The reading order of the legend: letter squares, word squares, then the rest.
+const ORDER = ["l2", "l3", "w2", "w3", "w4", "plus", "minus", "ex", "other"];
+
+// A name longer than this takes the legend's whole width rather than wrapping in a narrow cell.
+const LONG_NAME = 24;
+
+/** The kinds of square on the board, each once (two codes that read the same are one), in the
+ *  legend's order: [{kind, cls, label, name}], label and name in `lang`. */
+export function boardKinds(v, lang = labelLanguage(v)) {
+  const byCode = new Map();
+  for (const row of v.squares || []) {
+    for (const code of row || []) {
+      if (code && !byCode.has(code)) byCode.set(code, { code, ...(v.kinds[code] || {}) });
+    }
+  }
+  const seen = new Map();
+  for (const kind of byCode.values()) {
+    const entry = { kind, cls: squareClass(kind), label: squareLabel(kind, kind.code, lang), name: squareWords(kind, lang) };
+    const key = `${entry.cls}|${entry.label}|${entry.name}`;
+    if (!seen.has(key)) seen.set(key, entry);
+  }
+  const strength = (k) => (k.kind === "word_add" ? k.amount || 0 : k.factor || 0);
+  return [...seen.values()].sort((a, b) =>
+    ORDER.indexOf(a.cls) - ORDER.indexOf(b.cls) || strength(b.kind) - strength(a.kind)
+    || String(a.kind.code).localeCompare(String(b.kind.code)));
+}
+
+function legendItem(cls, label, name, dataKind) {
+  return h("li", { class: `legend-item${name.length > LONG_NAME ? " long" : ""}`, dataset: { kind: dataKind } },
+    h("span", { class: `legend-swatch ${cls}`, "aria-hidden": "true", text: label }),
+    h("span", { class: "legend-name", text: name }));
+}
+
+/** The square legend: a list of the board's kinds (and its start squares, with their ★), or
+ *  null for a board without either. */
+export function squareLegend(v) {
+  const lang = labelLanguage(v);
+  const items = boardKinds(v, lang).map((e) => legendItem(e.cls, e.label, e.name, e.cls));
+  if (v.starts && v.starts.size) {
+    // The swatch as the board draws a start square: yellow when plain, else a star on a square.
+    const plain = [...v.starts].every((rc) => !v.kindAt(...rc.split(",").map(Number)));
+    items.push(legendItem(`start${plain ? " plain" : ""}`, "\u2605", tIn(lang, "square.start"), "start"));
+  }
+  if (!items.length) return null;
+  return h("ul", {
+    class: "square-legend",
+    "aria-label": t("about.squares"),
+    // The names are read in their own language when it is not the page's.
+    lang: lang !== currentLanguage() ? lang : null,
+  }, items);
+}
+
+// Folded or unfolded by the player, in this browser: kept for the next tables.
+const FOLD_KEY = "tablero.about";
+
+function savedFold() {
+  try { return localStorage.getItem(FOLD_KEY); } catch { return null; }
+}
+
+/** The "About this game" panel, or null when the game has neither squares nor a description.
+ *  `open`: whether it starts unfolded, unless the player folded or unfolded it before. */
+export function aboutPanel(v, { open = true } = {}) {
+  const legend = squareLegend(v);
+  const description = gameDescription(v.data);
+  if (!legend && !description) return null;
+  const saved = savedFold();
+  const details = h("details", { class: "panel about-panel", open: saved ? saved === "open" : open });
+  // A click on the summary (a key press on it too) is the player's choice; the toggle event is
+  // not, as the page's own `open` fires it as well.
+  const remember = () => {
+    try { localStorage.setItem(FOLD_KEY, details.open ? "closed" : "open"); } catch { /* private mode */ }
+  };
+  return append(details,
+    [h("summary", { onclick: remember }, h("h2", { id: "about-h", text: t("about.title") })),
+    legend,
+    description ? h("p", { class: "help about-description", text: description }) : null]);
+}
