@@ -2,6 +2,8 @@
 the buttons, the scores, the clocks and the last move are in the window without scrolling; on a
 390×844 phone the scores and clocks are above the board, the board is as wide as the screen and
 can be zoomed, and a tile's value is big enough to read. The moves table never clips a column.
+The squares' legend ("About this game") is shown beside the board (folded on the phone, under
+the buttons) and lies on nothing a player needs.
 Dark mode follows the system and can be chosen in the options (and is kept with an account).
 
 Checked on the 15×15 FISE board and the 17×15 Cuvinte board with a word played, so that the
@@ -80,6 +82,27 @@ def the_things_a_player_needs(page: Any) -> dict[str, Any]:
     }
 
 
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def assert_legend_beside_the_board(page: Any) -> None:
+    """The squares' legend ("About this game") is shown, and on nothing a player needs."""
+    legend = page.locator(".square-legend")
+    expect(legend).to_be_visible()
+    expect(legend.locator("li").first).to_be_visible()
+    where = box(legend)
+    assert where["width"] >= 200, f"the legend is squeezed: {where}"
+    for what, locator in the_things_a_player_needs(page).items():
+        for i in range(locator.count()):
+            assert not overlaps(where, box(locator.nth(i))), f"the legend is over {what}"
+
+
 def font_px(locator: Any) -> float:
     return float(locator.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
 
@@ -99,6 +122,7 @@ def test_the_table_fits_the_window(
         for what, locator in the_things_a_player_needs(page).items():
             assert_in_window(page, what, locator)
         assert_moves_not_clipped(page)
+        assert_legend_beside_the_board(page)
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             page.wait_for_timeout(250)  # the buttons' colour transitions
@@ -132,6 +156,17 @@ def test_the_table_fits_the_window(
     small = box(square)["width"]
     assert small >= 20, f"squares of {small} px"
     assert font_px(value) >= 7
+    # "About this game" is folded under the rack and the buttons; unfolded, nothing moves.
+    about = phone.locator(".about-panel")
+    expect(about).not_to_have_attribute("open", "")
+    buttons = box(phone.locator(".actions"))
+    assert box(about)["y"] >= buttons["y"] + buttons["height"]
+    rack_at = box(phone.locator(".rack"))
+    about.locator("summary").click()
+    assert_legend_beside_the_board(phone)
+    assert box(phone.locator(".rack")) == rack_at
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    phone.evaluate("window.scrollTo(0, 0)")
 
     # Zoom: larger squares in a box that pans; the box keeps its place, the last move in view.
     zoom = phone.get_by_role("button", name="Zoom")
