@@ -139,8 +139,9 @@ def server_problems(v: Variant) -> list[str]:
     if v.tile_count - v.tiles.get(BLANK, (0, 0))[0] == 0:
         problems.append("tiles: the set has no letter tiles")
     kinds = [t for t, (count, _) in v.tiles.items() if count > 0]
-    if v.start_rule != "random" and len(kinds) < 2:
-        # Players draw tiles to decide who starts; with one kind of tile they tie forever.
+    if v.start_rule != "random" and not v.start_rule.startswith("rack_") and len(kinds) < 2:
+        # Players draw tiles to decide who starts; with one kind of tile they tie forever
+        # (the rack rules draw lots among racks alike).
         problems.append(
             'start.rule: drawing for the start needs at least two different tiles; use "random"'
         )

@@ -28,7 +28,7 @@ from tablero.server.tables import routes
 from tablero.server.tables.room import Room
 from tablero.server.web.ratelimit import RateLimits
 
-from .games import MINI_TOML, mini_toml, two_players, upload
+from .games import MINI_TOML, mini_toml, two_players, upload, zeta_toml
 from .harness import Server, Socket, server_logs
 
 VARIANTS = Path(__file__).resolve().parents[2] / "tablero" / "variants"
@@ -488,6 +488,20 @@ def test_rule_files_the_engine_cannot_play_are_refused(server: Server) -> None:
     # A number too big for 64 bits is named by its length, not printed.
     message = upload_error(server, mini_toml(**{"rack_size = 5": "rack_size = " + "9" * 300}))
     assert "rack_size: at most 10 (the engine's rack), got a number of 300 digits" in message
+
+
+def test_one_kind_of_tile_needs_a_start_rule_that_cannot_tie_forever(server: Server) -> None:
+    """Drawing tiles to decide who starts would tie forever with one kind of tile; the random
+    rule and the rack rules (racks alike draw lots) cannot."""
+    ones = zeta_toml()
+    for rule in ("nearest_z", "highest_value"):
+        message = upload_error(server, ones.replace('rule = "random"', f'rule = "{rule}"'))
+        assert "start.rule: drawing for the start needs at least two different tiles" in message
+    for rule in ("random", "rack_nearest_z"):
+        r = server.post(
+            "/api/variants/upload", {"toml": ones.replace('rule = "random"', f'rule = "{rule}"')}
+        )
+        assert r.status_code == 201, (rule, r.text)
 
 
 def test_the_built_in_rule_files_pass_the_upload_limits(server: Server) -> None:
