@@ -5,7 +5,7 @@
 
 For each of the six games, two-seat self-play (``run_selfplay``, seats and first player
 alternating, seeds from ``--seed``, 1 by default) between neighbouring levels: beginner–easy,
-easy–medium and medium–hard with ``--games`` games each, hard–expert with ``--expert-games``
+easy–medium and medium–club with ``--games`` games each, club–expert with ``--expert-games``
 (the expert simulates every move: 300 deals or 8 s, so a game takes seconds); 0 skips either.
 Printed per pair: the upper level's win rate with its 95 % interval, each level's score a move
 and bingos a game. The goal (issue 14): every step between 60 % and 85 %, so that a beginner
@@ -31,7 +31,7 @@ except ImportError:  # run from a checkout without installing the package
     from tablero.engine.selfplay import run_selfplay
 
 VARIANTS = ("fise", "bisonte", "crucigrama", "intelect", "letras_top", "cuvinte")
-STEPS = (("beginner", "easy"), ("easy", "medium"), ("medium", "hard"))
+STEPS = (("beginner", "easy"), ("easy", "medium"), ("medium", "club"))
 GOAL = (0.60, 0.85)
 
 
@@ -55,7 +55,7 @@ def main() -> None:
     args = parser.parse_args()
     steps = [(lo, hi, args.games) for lo, hi in STEPS if args.games > 0]
     if args.expert_games > 0:
-        steps.append(("hard", "expert", args.expert_games))
+        steps.append(("club", "expert", args.expert_games))
     outside = []
     for variant in args.variants.split(","):
         for lower, upper, games in steps:

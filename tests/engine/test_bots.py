@@ -38,7 +38,7 @@ def tile_values(rack: str, game: Game, per_tile: float) -> LeaveTable:
     )
 
 
-@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+@pytest.mark.parametrize("level", ["medium", "club", "hard", "expert"])
 def test_the_obvious_bingo(level: str) -> None:
     game = Game("fise", ["a", "b"], SPANISH_WORDS, seed=1)
     rig(game, game.to_move, "ACEORST")
@@ -229,7 +229,7 @@ def test_bisonte_bots_challenge_invalid_words_only() -> None:
 
 def test_levels_and_specs() -> None:
     game = Game("fise", ["a", "b"], SPANISH_WORDS, seed=1)
-    assert set(LEVELS) >= {"beginner", "easy", "medium", "hard", "expert", "strongest"}
+    assert set(LEVELS) >= {"beginner", "easy", "medium", "club", "hard", "expert", "strongest"}
     assert make_bot("bot:medium", game.variant, SPANISH_WORDS).name == "medium"
     assert make_bot("bot", game.variant, SPANISH_WORDS).name == "hard"
     with pytest.raises(ValueError, match="no bot level"):

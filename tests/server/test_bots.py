@@ -72,16 +72,19 @@ def test_a_person_plays_a_bot_at_cuvinte(real_server: Server, romanian: WordList
 
 
 def test_choose_move_seats_the_engines_levels(romanian: WordListLexicon) -> None:
-    """Level 4 is the engine's hard bot; every level's move is legal (check raises if not)."""
-    from tablero.engine.bots import Bot
+    """Level 4 is the engine's club player, level 5 its expert; every level's move is legal
+    (check raises if not)."""
+    from tablero.engine.bots import LEVELS as ENGINE_LEVELS
+    from tablero.server.workers.bots import _bot
 
     game = Game("cuvinte", ["Ana", "Bot"], romanian, seed=11)
     seat = game.to_move
-    hard = choose_move(game, seat, 4)
-    assert hard == Bot("hard", game.variant, romanian).choose(game)
+    assert _bot(game.variant, romanian, 4).level == ENGINE_LEVELS["club"]
+    assert _bot(game.variant, romanian, 5).level == ENGINE_LEVELS["expert"]
+    club = choose_move(game, seat, 4)
     for level in (1, 2, 3, 4):
         game.check(choose_move(game, seat, level))
-    assert game.play(hard).kind in ("placed", "exchanged")
+    assert game.play(club).kind in ("placed", "exchanged")
     with pytest.raises(ValueError, match="level"):
         choose_move(game, game.to_move, 7)
 

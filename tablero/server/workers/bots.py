@@ -28,7 +28,7 @@ from ...variant import Variant
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "BotJob", "choose_move", "plan_move", "think"]
 
-LEVEL_NAMES = ("beginner", "easy", "medium", "hard", "expert")
+LEVEL_NAMES = ("beginner", "easy", "medium", "club", "expert")
 LEVELS = tuple(range(1, len(LEVEL_NAMES) + 1))
 
 SERVER_TIME_LIMIT = 5.0
