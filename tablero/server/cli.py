@@ -150,14 +150,14 @@ def serve(
         # Several web processes share the machine's queue workers, started below.
         "bot_workers": bot_workers if workers == 1 else 0,
     }
+    shown = url.split("@")[-1] if "@" in url else url
+    _prepare_database(url, shown)
     target: Any
     if workers > 1:
         os.environ[SETTINGS_ENV] = json.dumps(settings)
         target = "tablero.server.cli:app_from_env"
     else:
         target = create_app(Settings(**(settings | {"allowed_origins": origins})))
-    shown = url.split("@")[-1] if "@" in url else url
-    _prepare_database(url, shown)
     bus = f", {workers} processes, Redis {redis_address(redis_url)}" if redis_url else ""
     click.echo(f"tablero: http://{host}:{port}/  (database: {shown}{bus})", err=True)
     # No access log: it would keep every player's address. (Seat tokens are never in URLs,
@@ -209,14 +209,24 @@ def _prepare_database(url: str, shown: str) -> None:
     try:
         engine = make_engine(url)
     except OSError as e:  # the SQLite file's folder cannot be made
-        raise click.ClickException(f"cannot use the database {shown}: {e}") from None
+        raise DatabaseUnusable(f"cannot use the database {shown}: {e}") from None
+    except SQLAlchemyError as e:  # not a database URL SQLAlchemy knows (bogus://x)
+        reason = str(e).splitlines()[0]
+        raise DatabaseUnusable(f"cannot use the database {shown}: {reason}") from None
     try:
         migrate(engine)
     except SQLAlchemyError as e:
         reason = str(getattr(e, "orig", None) or e).splitlines()[0]
-        raise click.ClickException(f"cannot use the database {shown}: {reason}") from None
+        raise DatabaseUnusable(f"cannot use the database {shown}: {reason}") from None
     finally:
         engine.dispose()
+
+
+class DatabaseUnusable(click.ClickException):
+    """``--db`` names a database the server cannot use: one line, exit status 2 (as for any
+    other bad argument), never a traceback."""
+
+    exit_code = 2
 
 
 def _check_redis_url(url: str) -> None:

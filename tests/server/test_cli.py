@@ -67,7 +67,7 @@ def test_tablero_serve(db_url: str, tmp_path: Path) -> None:
 
 def _serve_refusal(*options: str, command: str = "serve", code: int = 2) -> str:
     """``tablero serve`` (or another command) with options it must refuse before starting:
-    its error text (exit code 2 for a bad option, 1 for a database it cannot use)."""
+    its error text, in one line, no traceback (exit code 2, as for any bad argument)."""
     r = subprocess.run(
         [sys.executable, "-m", "tablero.cli", command, *options],
         capture_output=True,
@@ -75,13 +75,14 @@ def _serve_refusal(*options: str, command: str = "serve", code: int = 2) -> str:
         timeout=60,
     )
     assert r.returncode == code, r.stderr
+    assert "Traceback" not in r.stderr, r.stderr
     return r.stderr
 
 
 def test_serve_says_in_one_line_that_it_cannot_write_the_database(tmp_path: Path) -> None:
     path = tmp_path / "tablero.db"
     sqlite3.connect(path).close()
-    err = _serve_refusal("--db", f"sqlite:///file:{path}?mode=ro&uri=true", code=1)
+    err = _serve_refusal("--db", f"sqlite:///file:{path}?mode=ro&uri=true")
     assert err.strip().splitlines() == [
         f"Error: cannot use the database sqlite:///file:{path}?mode=ro&uri=true: "
         "attempt to write a readonly database"
@@ -90,6 +91,22 @@ def test_serve_says_in_one_line_that_it_cannot_write_the_database(tmp_path: Path
 
 def test_serve_rejects_a_bad_database_url() -> None:
     assert "--db" in _serve_refusal("--db", "  ")
+    err = _serve_refusal("--db", "bogus://x")
+    assert err.strip().splitlines() == [
+        "Error: cannot use the database bogus://x: Can't load plugin: sqlalchemy.dialects:bogus"
+    ]
+
+
+def test_serve_says_in_one_line_that_postgresql_does_not_answer() -> None:
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    err = _serve_refusal("--db", f"postgresql://tablero:secret@127.0.0.1:{port}/tablero")
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        f"Error: cannot use the database 127.0.0.1:{port}/tablero: connection failed"
+    )
+    assert "secret" not in err
 
 
 def test_serve_with_several_workers_needs_redis_and_postgresql() -> None:
