@@ -177,7 +177,7 @@ def score_command(
     if result is None:
         console.print(f"{move}: legal, scores 0")
         return
-    for line in result.explain():
+    for line in result.explain_lines():
         console.print(line, highlight=False)
 
 

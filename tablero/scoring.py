@@ -80,7 +80,12 @@ class MoveScore:
             self.words_total * self.first_turn_multiplier + self.first_turn_bonus + self.bingo_bonus
         )
 
-    def explain(self) -> list[str]:
+    def explain(self) -> str:
+        """How the total comes about, as text: a line for each word and each bonus, then the
+        total (``explain_lines`` gives the lines)."""
+        return "\n".join(self.explain_lines())
+
+    def explain_lines(self) -> list[str]:
         """Line by line, how the total comes about."""
         lines = [w.explain() for w in self.words]
         if self.first_turn_multiplier != 1:
@@ -127,7 +132,7 @@ class MoveScore:
             "bingo_bonus": self.bingo_bonus,
             "shuffles_next_rack": self.shuffles_next_rack,
             "premiums": self.premiums,
-            "explanation": self.explain(),
+            "explanation": self.explain_lines(),
         }
 
 

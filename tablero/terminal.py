@@ -580,7 +580,7 @@ def report_lines(game: Game, result: TurnResult, events: list[dict[str, Any]]) -
     who = names[result.seat]
     lines = [Text(_report_headline(game, who, result), style="bold")]
     if result.breakdown is not None and result.kind in ("placed", "cambio"):
-        lines += [Text("  " + line) for line in result.breakdown.explain()]
+        lines += [Text("  " + line) for line in result.breakdown.explain_lines()]
     for event in events:
         if event["type"] == "skip":
             lines.append(Text(f"{names[event['seat']]} loses this turn (failed challenge)."))
@@ -666,7 +666,7 @@ def hint_lines(game: Game, bot: Bot, count: int = 5) -> list[str]:
 
 
 def _score_lines(score: MoveScore, note: str) -> list[str]:
-    return [*score.explain(), note]
+    return [*score.explain_lines(), note]
 
 
 def final_table(game: Game, result: GameResult) -> Table:

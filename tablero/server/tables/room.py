@@ -494,7 +494,7 @@ class Room:
                     {"word": w.word, "notation": w.notation, "score": w.score} for w in score.words
                 ],
                 "score": score.total,
-                "breakdown": score.explain(),
+                "breakdown": score.explain_lines(),
                 "detail": score.to_dict(),
             }
         if self.info.dictionary_hints and words:

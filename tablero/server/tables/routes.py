@@ -338,7 +338,7 @@ def result_json(result: Any) -> dict[str, Any]:
         "kind": result.kind,
         "move": result.notation,
         "score": result.score,
-        "breakdown": result.breakdown.explain() if result.breakdown else [],
+        "breakdown": result.breakdown.explain_lines() if result.breakdown else [],
         "reason": result.reason,
         "drawn": result.drawn,
     }
