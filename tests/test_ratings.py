@@ -316,7 +316,7 @@ def test_uploaded_rule_files_and_other_references_are_not_rated(ref: str) -> Non
 
 def test_each_bot_level_is_its_own_player() -> None:
     keys = [bot_player_key(level) for level in range(1, 6)]
-    assert keys == ["bot:beginner", "bot:easy", "bot:medium", "bot:hard", "bot:expert"]
+    assert keys == ["bot:beginner", "bot:easy", "bot:medium", "bot:club", "bot:expert"]
     assert [parse_player_key(k) for k in keys] == [("bot", level) for level in range(1, 6)]
 
 
