@@ -348,7 +348,8 @@ export class TablePage {
     this.chat.update(table);
     this.announcer.update(table, {
       seatName: (seat) => this.seatName(seat),
-      yourTurn: this.myTurn(),
+      // By the page's own seat too: a view sent before the socket authenticated has no `you`.
+      yourTurn: this.myTurn() || Boolean(this.seat && table.state === "playing" && table.to_move === this.seat.seat),
       winnerLine: () => winnerText(table, (seat) => this.seatName(seat)),
       mySeat: this.seat ? this.seat.seat : null,
     });
