@@ -272,18 +272,38 @@ def _write_sidecar(out: Path, info: LexiconInfo, alphabet: Alphabet, table: Lett
     _atomic_write(out.with_name(out.name + ".json"), data)
 
 
+def graph_file_name(path: Path, alphabet: Alphabet, name: str) -> str:
+    """The file name of a word list's graph: its name, alphabet, the digest of the list's
+    bytes and the graph format, so that a file built from another list or in another format
+    is never taken for it."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return f"{name}-{alphabet.name}-{digest}-g{GRAPH_FORMAT}.kwg"
+
+
 def graph_for_word_list(
-    path: Path, alphabet: Alphabet, name: str, version: str = "", show_progress: bool = True
+    path: Path,
+    alphabet: Alphabet,
+    name: str,
+    version: str = "",
+    show_progress: bool = True,
+    target: Path | None = None,
 ) -> GraphLexicon:
-    """The cached graph of a word list, built on first use."""
-    raw = path.read_bytes()
-    digest = hashlib.sha256(raw).hexdigest()[:16]
-    target = cache_dir() / f"{name}-{alphabet.name}-{digest}-g{GRAPH_FORMAT}.kwg"
-    if target.is_file() and target.with_name(target.name + ".json").is_file():
-        try:
-            return GraphLexicon.load(target)
-        except LexiconError:
-            pass  # a damaged cache file is rebuilt
+    """The graph of a word list: the one built at install time (``prebuilt.py``), else the
+    one in the cache, else built now into the cache (or into ``target``) with a progress bar."""
+    file_name = graph_file_name(path, alphabet, name)
+    if target is None:
+        from .prebuilt import PREBUILT_DIR
+
+        places = [PREBUILT_DIR / file_name, cache_dir() / file_name]
+        target = places[-1]
+    else:
+        places = [target]
+    for place in places:
+        if place.is_file() and place.with_name(place.name + ".json").is_file():
+            try:
+                return GraphLexicon.load(place)
+            except LexiconError:
+                pass  # a damaged file is rebuilt (into the cache)
     from . import WordListLexicon
 
     words = sorted(WordListLexicon.from_file(path, alphabet, name=name))

@@ -152,6 +152,7 @@ def serve(
     }
     shown = url.split("@")[-1] if "@" in url else url
     _prepare_database(url, shown)
+    _prepare_dictionaries()
     target: Any
     if workers > 1:
         os.environ[SETTINGS_ENV] = json.dumps(settings)
@@ -220,6 +221,17 @@ def _prepare_database(url: str, shown: str) -> None:
         raise DatabaseUnusable(f"cannot use the database {shown}: {reason}") from None
     finally:
         engine.dispose()
+
+
+def _prepare_dictionaries() -> None:
+    """Load (and, if this install could not, build) the word graph of every built-in game's
+    dictionary before the URL is printed: no first table waits for one."""
+    from ..lexicon import load_lexicon
+    from ..variant import builtin_variant_names, load_variant
+
+    for name in builtin_variant_names():
+        variant = load_variant(name)
+        load_lexicon(variant.lexicon, variant.alphabet)
 
 
 class DatabaseUnusable(click.ClickException):
