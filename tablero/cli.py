@@ -10,12 +10,13 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
 
 from . import render
+from .alphabet import SpellingError
 from .formats.cgp import CgpError, read_cgp
 from .lexicon import Lexicon, LexiconError, load_lexicon, shipped_list_path
 from .lexicon.letters import LetterTable
@@ -24,8 +25,10 @@ from .position import Position
 from .rules import IllegalMove, check_move
 from .variant import Variant, VariantError, builtin_variant_names, load_variant
 
-console = Console()
-err_console = Console(stderr=True)
+# Into a pipe or a file a message is one line however long (a script reads it whole); on a
+# terminal rich fits it to the window.
+console = Console(soft_wrap=not sys.stdout.isatty())
+err_console = Console(stderr=True, soft_wrap=not sys.stderr.isatty())
 
 
 def fail(message: str) -> NoReturn:
@@ -269,6 +272,42 @@ def anagram_command(
     for w in found:
         console.print(w, highlight=False)
     err_console.print(f"{len(found)} words")
+    if not as_pattern and "*" not in tokens:
+        for hint in _digraph_hints(letters, lexicon, partial):
+            err_console.print(hint, highlight=False)
+
+
+def _digraph_hints(text: str, lexicon: Any, partial: bool) -> list[str]:
+    """Typed plainly, CH, LL and RR are two tiles each (as on a rack): say so, and name the
+    spelling with the digraph tiles when it finds words (``LLAVE`` → ``[LL]AVE``)."""
+    plain = text.strip().upper()
+    alphabet = lexicon.alphabet
+    present = [d for d in alphabet.digraphs if d in plain]
+    if "[" in plain or not present:
+        return []
+    hints = [f"note: {d} here is {len(d)} tiles ({', '.join(d)})" for d in present]
+    try:
+        tiles = alphabet.tokenize(plain.replace("?", "A"))  # the digraphs, greedily
+    except SpellingError:
+        return hints
+    spelled = "".join(
+        "?" if ch == "?" else (f"[{tile}]" if len(tile) > 1 else tile)
+        for tile, ch in zip(tiles, _tile_starts(plain, tiles), strict=True)
+    )
+    found = lexicon.anagrams(_query_tokens(spelled, alphabet), partial=partial)
+    if found:
+        shown = ", ".join(found[:5]) + (", …" if len(found) > 5 else "")
+        hints.append(f"with the digraph tiles: tablero anagram '{spelled}' finds {shown}")
+    return hints
+
+
+def _tile_starts(text: str, tiles: list[str]) -> list[str]:
+    """The character of ``text`` each tile starts at (to keep a ``?`` a blank)."""
+    out, at = [], 0
+    for tile in tiles:
+        out.append(text[at])
+        at += len(tile)
+    return out
 
 
 def _query_tokens(text: str, alphabet: object) -> list[str]:

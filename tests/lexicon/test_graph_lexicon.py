@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -92,3 +95,30 @@ def test_lexicon_build_reports_a_bad_line(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "line 2" in result.output and not (tmp_path / "b.kwg").exists()
+
+
+def _tablero(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command as a script runs it: output into pipes, not a terminal."""
+    return subprocess.run(
+        [sys.executable, "-m", "tablero.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "40"},
+    )
+
+
+def test_anagram_says_a_plain_ll_is_two_tiles_and_suggests_the_digraph_spelling() -> None:
+    r = _tablero("anagram", "LLAVE")
+    assert r.returncode == 0 and r.stdout == ""  # LLAVE needs the LL tile: two Ls make nothing
+    assert r.stderr.splitlines() == [
+        "0 words",
+        "note: LL here is 2 tiles (L, L)",
+        "with the digraph tiles: tablero anagram '[LL]AVE' finds LLAVE, LLEVA, VALLE",
+    ]
+    both = _tablero("anagram", "CHARR?").stderr.splitlines()
+    assert both[1:3] == ["note: CH here is 2 tiles (C, H)", "note: RR here is 2 tiles (R, R)"]
+    # One line however long, when the output is not a terminal (COLUMNS is 40 here).
+    assert both[3].startswith("with the digraph tiles: tablero anagram '[CH]A[RR]?' finds ")
+    assert both[3].endswith("CHARRO, CHORRA, CHURRA") and len(both) == 4
+    assert _tablero("anagram", "[LL]AVE").stderr.splitlines() == ["3 words"]
