@@ -8,6 +8,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -17,7 +18,7 @@ from tablero.analysis import analyse_gcg
 from tablero.cli import main
 from tablero.engine.bots import make_bot, shipped_leaves
 from tablero.engine.leaves import leave_key
-from tablero.formats.gcg import read_gcg, write_gcg
+from tablero.formats.gcg import decode_gcg, read_gcg, write_gcg
 from tablero.game import Game
 from tablero.lexicon import Lexicon, load_lexicon
 from tablero.variant import Variant, load_variant
@@ -193,6 +194,43 @@ def test_a_file_from_another_program_is_read_with_its_names(tmp_path: Path) -> N
     assert all(m["equity_loss"] == 0 for m in analysis["moves"] if m["player"] == "Ana García")
     code, out, err = run("analyze", str(path))
     assert code == 0 and "FILE2017" in err and "Ana García" in out
+
+
+def test_a_latin1_file_with_dos_line_ends_and_a_note_over_several_lines(tmp_path: Path) -> None:
+    """As older Windows programs write GCG: Latin-1 bytes (no #character-encoding line),
+    CR LF line ends, and a #note that goes on over the next lines."""
+    game = bot_game("fise", ["hard", "medium"], seed=5)
+    moves = [
+        line.replace(">P0:", ">ana:").replace(">P1:", ">luis:")
+        for line in write_gcg(game).splitlines()
+        if line.startswith(">")
+    ]
+    header = WOOGLES_STYLE.replace("#character-encoding UTF-8\n", "").splitlines()
+    note = ["#note Buena apertura de Ana;", "Luis dudó y pensó en cambiar.", "Año 2026."]
+    text = "\r\n".join([*header, moves[0], *note, *moves[1:]]) + "\r\n"
+    path = tmp_path / "latin1.gcg"
+    path.write_bytes(text.encode("latin-1"))
+    code, out, err = run("analyze", str(path), "--json")
+    assert code == 0, err
+    analysis = json.loads(out)
+    assert [p["name"] for p in analysis["players"]] == ["Ana García", "Luis Pérez"]
+    plain = tmp_path / "plain.gcg"
+    plain.write_text(WOOGLES_STYLE + "\n".join(moves) + "\n", encoding="utf-8")
+    code, same, err = run("analyze", str(plain), "--json")
+    assert code == 0, err
+
+    def judged(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:  # lines differ, not moves
+        return [{k: v for k, v in m.items() if k != "line"} for m in moves]
+
+    assert judged(json.loads(same)["moves"]) == judged(analysis["moves"])
+    read = read_gcg(decode_gcg(text.encode("latin-1")))
+    assert ("note", "\n".join(n.removeprefix("#note ") for n in note)) in read.pragmas
+    # A #character-encoding line is obeyed; one naming no encoding is an error that says so.
+    named = ("#character-encoding ISO-8859-1\n" + text).encode("latin-1")
+    assert read_gcg(decode_gcg(named)).players[1].name == "Luis Pérez"
+    path.write_bytes(("#character-encoding klingon\n" + text).encode("latin-1"))
+    code, out, err = run("analyze", str(path))
+    assert code != 0 and "#character-encoding klingon: not an encoding we know" in err
 
 
 def _phony_opening(challenged: bool) -> tuple[str, int]:

@@ -56,7 +56,7 @@ def analyze_command(
     mistakes."""
     from ..cli import console, err_console, fail, get_lexicon, get_variant, progress_bar
     from ..engine.bots import shipped_leaves
-    from ..formats.gcg import GcgError, gcg_variant, read_gcg
+    from ..formats.gcg import GcgError, decode_gcg, gcg_variant, read_gcg
     from ..lexicon import shipped_list_path
     from .html import analysis_html
     from .report import analyse_gcg, positions_to_analyse
@@ -64,13 +64,11 @@ def analyze_command(
     if as_json and html_path is not None:
         fail("give --json or --html, not both")
     try:
-        text = gcg_file.read_text(encoding="utf-8")
+        data = gcg_file.read_bytes()
     except OSError as e:
         fail(f"cannot read {gcg_file}: {e.strerror}")
-    except UnicodeDecodeError:
-        fail(f"{gcg_file} is not UTF-8 text")
     try:
-        gcg = read_gcg(text)
+        gcg = read_gcg(decode_gcg(data))
         variant = gcg_variant(gcg, get_variant(variant_name) if variant_name else None)
     except GcgError as e:
         fail(f"{gcg_file}: {e}")

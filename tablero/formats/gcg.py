@@ -25,6 +25,7 @@ every recorded score is what the rules give, returning the final scores.
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -44,6 +45,7 @@ __all__ = [
     "GcgPlayer",
     "GcgStep",
     "GcgTurn",
+    "decode_gcg",
     "gcg_variant",
     "read_gcg",
     "replay_gcg",
@@ -216,18 +218,49 @@ _POSITION = re.compile(r"^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$")
 _SCORE = re.compile(r"^[+-]\d+$")
 
 
+def decode_gcg(data: bytes) -> str:
+    """The text of a GCG file as other programs write it: the encoding its
+    ``#character-encoding`` line names (the convention's first line), else UTF-8 (a byte
+    order mark dropped), else Latin-1, which older Windows programs wrote."""
+    head = data[:400].decode("ascii", errors="replace")
+    if m := re.search(r"^#character-encoding[ \t]+(\S+)", head, re.M):
+        name = m.group(1)
+        try:
+            codecs.lookup(name)
+            return data.decode(name)
+        except LookupError:
+            raise GcgError(f"#character-encoding {name}: not an encoding we know") from None
+        except UnicodeDecodeError as e:
+            why = f"the file is not {name} as its #character-encoding says: {e.reason}"
+            raise GcgError(why) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
 def read_gcg(text: str) -> GcgGame:
-    """Parse GCG text; GcgError names the line that is wrong."""
+    """Parse GCG text; GcgError names the line that is wrong.
+
+    Lines end as they like (DOS ends too). A ``#note`` may go on over the lines after it: a
+    line that starts with neither '#' nor '>' right after a note is part of it."""
     game = GcgGame(players=[], turns=[])
     nicks: dict[str, int] = {}
+    in_note = False
     for number, raw in enumerate(text.splitlines(), 1):
         s = raw.strip()
         if not s:
             continue
+        if in_note and not s.startswith(("#", ">")):
+            name, value = game.pragmas[-1]
+            game.pragmas[-1] = (name, f"{value}\n{s}")
+            continue
+        in_note = False
         if s.startswith("#"):
             name, _, value = s[1:].partition(" ")
             value = value.strip()
             game.pragmas.append((name, value))
+            in_note = name == "note"
             if m := re.fullmatch(r"player(\d)", name):
                 nick, _, full = value.partition(" ")
                 if not nick:
