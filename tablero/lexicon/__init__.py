@@ -101,7 +101,20 @@ class WordListLexicon(Lexicon):
         """
         p = Path(path)
         try:
-            raw = lzma.decompress(p.read_bytes()) if p.suffix == ".xz" else p.read_bytes()
+            size = p.stat().st_size
+            if size > MAX_WORD_LIST_BYTES:
+                raise LexiconError(
+                    f"{p}: {size:,} bytes; a word list may have {MAX_WORD_LIST_BYTES:,} at most"
+                )
+            raw = p.read_bytes()
+            if p.suffix == ".xz":
+                unpacker = lzma.LZMADecompressor()
+                raw = unpacker.decompress(raw, max_length=MAX_WORD_LIST_BYTES + 1)
+                if len(raw) > MAX_WORD_LIST_BYTES:
+                    raise LexiconError(
+                        f"{p}: more than {MAX_WORD_LIST_BYTES:,} bytes unpacked; a word list may "
+                        "have that many at most"
+                    )
             text = raw.decode("utf-8")
         except OSError as e:
             raise LexiconError(f"cannot read word list {p}: {e.strerror}") from None
@@ -109,7 +122,10 @@ class WordListLexicon(Lexicon):
             raise LexiconError(f"{p}: not a UTF-8 word list ({e})") from None
         label = name or p.name.removesuffix(".xz").removesuffix(".txt")
         lines = enumerate(text.splitlines(), 1)
-        return cls(_normalised(lines, alphabet, str(p)), alphabet, label)
+        lexicon = cls(_normalised(lines, alphabet, str(p)), alphabet, label)
+        if not len(lexicon):
+            raise LexiconError(f"{p}: no words in it (one word per line)")
+        return lexicon
 
     def contains(self, word: str) -> bool:
         return self.alphabet.normalize(word) in self._words
@@ -218,7 +234,7 @@ def load_lexicon(name_or_path: str | Path, alphabet: Alphabet) -> Lexicon:
 
         lexicon = GraphLexicon.load(key)
     elif Path(key).is_file():
-        lexicon = WordListLexicon.from_file(key, alphabet)
+        lexicon = _word_list(Path(key), alphabet)
     else:
         raise LexiconError(
             f"no dictionary {key!r}: give a shipped name (es, ro), 'none', or a word-list file"
@@ -228,6 +244,22 @@ def load_lexicon(name_or_path: str | Path, alphabet: Alphabet) -> Lexicon:
 
 
 _CACHE: dict[tuple[str, str], Lexicon] = {}
+
+MAX_WORD_LIST_BYTES = 64_000_000
+"""The largest word list read (unpacked): the shipped Spanish list is 7 MB, the Romanian 9."""
+
+
+def _word_list(path: Path, alphabet: Alphabet) -> Lexicon:
+    """A word list of one's own as a word graph, built once and cached by the list's digest
+    (``graph.graph_for_word_list``), so the native move generator searches it. Where no cache
+    can be written the plain list serves (the reference generator searches it, slower)."""
+    from .graph import graph_for_word_list
+
+    label = path.name.removesuffix(".xz").removesuffix(".txt")
+    try:
+        return graph_for_word_list(path, alphabet, label)
+    except OSError:
+        return WordListLexicon.from_file(path, alphabet)
 
 
 def _shipped_version(name: str) -> str:
