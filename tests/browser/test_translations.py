@@ -81,7 +81,12 @@ def test_square_labels_in_the_games_language_and_names_in_the_pages(
 
 
 def place_two(page: Any, first: str) -> None:
-    """Put two single-letter rack tiles on the board from ``first`` across, by typing."""
+    """Put two single-letter rack tiles on the board from ``first`` across, by typing, once
+    the page knows the game has started (the start redraws the table: keys typed during it
+    are lost)."""
+    turn = page.locator(".turn-line")
+    expect(turn).to_have_text(re.compile(r"\S"))
+    expect(turn).not_to_have_text(re.compile("Waiting|Esperando|Se așteaptă"))
     letters = [x for x in rack(page) if len(x) == 1 and x != "?"][:2]
     assert len(letters) == 2, rack(page)
     square(page, first).click()
