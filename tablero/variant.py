@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from .alphabet import Alphabet, alphabet_by_name
 from .squares import PLAIN, SquareKind, square_kind
@@ -59,15 +59,7 @@ StartRule = Literal[
 the player who holds the best rack by that order starts, racks compared from their best tile
 down, tile by tile; racks alike tile for tile draw lots. ``random``: lots."""
 
-START_RULES: tuple[StartRule, ...] = (
-    "nearest_a",
-    "nearest_z",
-    "highest_value",
-    "rack_nearest_a",
-    "rack_nearest_z",
-    "rack_highest_value",
-    "random",
-)
+START_RULES: tuple[StartRule, ...] = get_args(StartRule)
 WordCheck = Literal["immediate", "challenge"]
 TurnDirection = Literal["clockwise", "counterclockwise"]
 TimeoutRule = Literal["skip", "penalty"]

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .ui import create_table, history_rows, play_a_word, seat_token, sign_up
+from .ui import create_table, history_rows, overlaps, play_a_word, seat_token, sign_up
 
 WIDE = [(1366, 768), (1366, 900), (1920, 1080)]
 PHONE = (390, 844)
@@ -80,15 +80,6 @@ def the_things_a_player_needs(page: Any) -> dict[str, Any]:
         "the clocks": page.locator(".seat .clock"),
         "the last move": page.locator(".last-move"),
     }
-
-
-def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
-    return not (
-        a["x"] + a["width"] <= b["x"]
-        or b["x"] + b["width"] <= a["x"]
-        or a["y"] + a["height"] <= b["y"]
-        or b["y"] + b["height"] <= a["y"]
-    )
 
 
 def assert_legend_beside_the_board(page: Any) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .ui import create_table
+from .ui import create_table, overlaps
 
 PHONE = (390, 844)
 
@@ -43,15 +43,6 @@ def swatch_colour(page: Any, kind: str) -> str:
 def square_colour(page: Any, kind: str) -> str:
     square = page.locator(f".board .sq.{kind}:not(.filled)").first
     return str(square.evaluate("e => getComputedStyle(e).backgroundColor"))
-
-
-def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
-    return not (
-        a["x"] + a["width"] <= b["x"]
-        or b["x"] + b["width"] <= a["x"]
-        or a["y"] + a["height"] <= b["y"]
-        or b["y"] + b["height"] <= a["y"]
-    )
 
 
 def test_fise_legend_in_spanish_with_the_description_in_the_page_language(

@@ -34,6 +34,16 @@ def until(page: Page, condition: Callable[[], Any], tries: int = 300) -> None:
     raise AssertionError("the condition never held")
 
 
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether two boxes (Playwright's bounding boxes) share any area."""
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
 def table_id(page: Page) -> str:
     match = re.search(r"/t/([^/?#]+)", page.url)
     assert match, f"not on a table page: {page.url}"
