@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -16,7 +17,6 @@ import click
 from rich.console import Console
 
 from . import render
-from .alphabet import SpellingError
 from .formats.cgp import CgpError, read_cgp
 from .lexicon import Lexicon, LexiconError, load_lexicon, shipped_list_path
 from .lexicon.letters import LetterTable
@@ -286,28 +286,14 @@ def _digraph_hints(text: str, lexicon: Any, partial: bool) -> list[str]:
     if "[" in plain or not present:
         return []
     hints = [f"note: {d} here is {len(d)} tiles ({', '.join(d)})" for d in present]
-    try:
-        tiles = alphabet.tokenize(plain.replace("?", "A"))  # the digraphs, greedily
-    except SpellingError:
-        return hints
-    spelled = "".join(
-        "?" if ch == "?" else (f"[{tile}]" if len(tile) > 1 else tile)
-        for tile, ch in zip(tiles, _tile_starts(plain, tiles), strict=True)
-    )
+    # Left to right, longest first, as tiles are read (``Alphabet.tokenize``).
+    digraphs = "|".join(re.escape(d) for d in alphabet.digraphs)
+    spelled = re.sub(digraphs, lambda m: f"[{m.group()}]", plain)
     found = lexicon.anagrams(_query_tokens(spelled, alphabet), partial=partial)
     if found:
         shown = ", ".join(found[:5]) + (", …" if len(found) > 5 else "")
         hints.append(f"with the digraph tiles: tablero anagram '{spelled}' finds {shown}")
     return hints
-
-
-def _tile_starts(text: str, tiles: list[str]) -> list[str]:
-    """The character of ``text`` each tile starts at (to keep a ``?`` a blank)."""
-    out, at = [], 0
-    for tile in tiles:
-        out.append(text[at])
-        at += len(tile)
-    return out
 
 
 def _query_tokens(text: str, alphabet: object) -> list[str]:

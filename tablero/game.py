@@ -29,7 +29,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .board import Board, Tile
 from .engine.reference import has_placement
@@ -51,14 +51,6 @@ from .variant import BLANK, StartRule, Variant, load_variant
 __all__ = ["Game", "GameResult", "PlayerState", "TurnResult", "decide_ranks", "decide_winners"]
 
 Event = dict[str, Any]
-
-LEGACY_START_RULES: dict[StartRule, StartRule] = {
-    "rack_nearest_a": "nearest_a",
-    "rack_nearest_z": "nearest_z",
-    "rack_highest_value": "highest_value",
-}
-"""A rack rule → the drawing rule of the same order, which a log written before the rack rule
-was the variant's was decided by (its start event has ``draws`` and no ``rack_start``)."""
 
 
 @dataclass
@@ -853,8 +845,8 @@ class Game:
         rule = variant.start_rule
         if rule.startswith("rack_") and "rack_start" not in start and len(start["players"]) > 1:
             # A log from before the game's racks decided who starts (Intelect until issue 15):
-            # its players drew one tile each, by the same order.
-            rule = LEGACY_START_RULES[rule]
+            # its players drew one tile each, by the same order (rack_nearest_z → nearest_z).
+            rule = cast(StartRule, rule.removeprefix("rack_"))
         game = cls(
             variant, list(start["players"]), lexicon, seed=int(start["seed"]), start_rule=rule
         )

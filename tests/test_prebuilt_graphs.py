@@ -29,12 +29,19 @@ def _word_list(folder: Path, words: list[str]) -> Path:
     return path
 
 
-def test_a_prebuilt_graph_is_used_before_the_cache_and_a_new_list_misses_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """Where the install puts graphs and where the cache keeps them, both empty, for a test."""
     shipped, cache = tmp_path / "graphs", tmp_path / "cache"
     monkeypatch.setattr(prebuilt, "PREBUILT_DIR", shipped)
     monkeypatch.setenv("TABLERO_CACHE", str(cache))
+    return shipped, cache
+
+
+def test_a_prebuilt_graph_is_used_before_the_cache_and_a_new_list_misses_it(
+    tmp_path: Path, places: tuple[Path, Path]
+) -> None:
+    shipped, cache = places
     path = _word_list(tmp_path, ["CASA", "CHAL", "LLAVE"])
     name = graph_file_name(path, SPANISH, "club")
     built = graph_for_word_list(path, SPANISH, "club", show_progress=False, target=shipped / name)
@@ -50,11 +57,9 @@ def test_a_prebuilt_graph_is_used_before_the_cache_and_a_new_list_misses_it(
 
 
 def test_a_damaged_prebuilt_graph_is_rebuilt_into_the_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, places: tuple[Path, Path]
 ) -> None:
-    shipped, cache = tmp_path / "graphs", tmp_path / "cache"
-    monkeypatch.setattr(prebuilt, "PREBUILT_DIR", shipped)
-    monkeypatch.setenv("TABLERO_CACHE", str(cache))
+    shipped, cache = places
     path = _word_list(tmp_path, ["CASA", "MESA"])
     name = graph_file_name(path, SPANISH, "club")
     graph_for_word_list(path, SPANISH, "club", show_progress=False, target=shipped / name)
