@@ -41,6 +41,7 @@ sys.path.insert(0, str(REPO))
 
 from tablero.lexicon.hunspell import (  # noqa: E402
     AffixRule,
+    Derivation,
     DicEntry,
     Dictionary,
     ExpandOptions,
@@ -53,6 +54,13 @@ OUT_DIR = REPO / "tablero" / "data" / "lexicon"
 DOCS = REPO / "docs" / "wordlists.md"
 FIGURES_BEGIN = "<!-- BEGIN GENERATED FIGURES (scripts/build_wordlists.py) -->"
 FIGURES_END = "<!-- END GENERATED FIGURES -->"
+DATA_DIR = REPO / "scripts" / "data"
+ES_VALENCY = DATA_DIR / "rla-es-verb-valency.tsv"
+ES_ABBREVIATIONS = DATA_DIR / "rla-es-abbreviations.txt"
+ES_ADDITIONS = DATA_DIR / "es-additions.txt"
+ES_NOT_WORDS = DATA_DIR / "es-not-words.txt"
+#: simplemma lemmas with at least this many distinct forms are taken as verbs to add.
+SIMPLEMMA_MIN_FORMS = 10
 
 RuleKey = tuple[str, str, int]  # (kind, flag, index): identifies one affix rule
 
@@ -346,27 +354,69 @@ class SpanishSources:
     verb_forms: set[str]
     unflagged: list[str]
     all_forms: set[str]  # every form RLA-ES accepts, enclitics included
+    #: Forms made only from RLA-ES abbreviation entries (apdo, izq, sr/GS...), step 5.
+    abbreviation_forms: set[str] = field(default_factory=set)
+    #: -da/-dos/-das participles of verbs RLA-ES lists only as intransitive or
+    #: pronominal and that no other derivation gives (step 4).
+    restricted_participles: set[str] = field(default_factory=set)
 
 
-def expand_spanish(dic: Dictionary, classification: EncliticClassification) -> SpanishSources:
-    """Expand RLA-ES without enclitic rules; unflagged entries are kept apart for checking."""
+def is_inflected_participle_rule(rule: AffixRule) -> bool:
+    """RLA-ES class D rules that make the feminine or plural participle (-da, -dos, -das)."""
+    return rule.flag == "D" and rule.affix.endswith(("da", "dos", "das"))
+
+
+def expand_spanish(
+    dic: Dictionary,
+    classification: EncliticClassification,
+    abbreviations: frozenset[str] = frozenset(),
+    masculine_only: frozenset[str] = frozenset(),
+) -> SpanishSources:
+    """Expand RLA-ES without enclitic rules; unflagged entries are kept apart for checking.
+
+    ``abbreviations`` are RLA-ES abbreviation entries (``word`` or ``word/flags``): their
+    forms are collected apart.  For the verbs in ``masculine_only`` the feminine and plural
+    participles are collected apart too; both sets only keep forms no other entry gives.
+    """
     options = spanish_options(classification)
     rla: set[str] = set()
     verbs: set[str] = set()
     unflagged: list[str] = []
+    abbreviation: set[str] = set()
+    participles: set[str] = set()
     for entry in dic.entries:
         if not is_lowercase_entry(entry.word) or es_is_abbreviation(entry.word):
+            continue
+        if entry_key(entry) in abbreviations:
+            abbreviation.update(d.word for d in dic.derive(entry, options))
             continue
         if not entry.flags:
             unflagged.append(entry.word)
             continue
         is_verb = bool(entry.flags & ES_VERB_CLASSES)
+        restricted = entry.word in masculine_only
         for derivation in dic.derive(entry, options):
+            if restricted and any(map(is_inflected_participle_rule, derivation.suffixes)):
+                participles.add(derivation.word)
+                continue
             rla.add(derivation.word)
             if is_verb and any(r.flag in ES_VERB_CLASSES for r in derivation.rules):
                 verbs.add(derivation.word)
     all_forms = set(dic.expand(ExpandOptions()))
-    return SpanishSources(rla, verbs, sorted(set(unflagged)), all_forms)
+    others = rla | set(unflagged)
+    return SpanishSources(
+        rla,
+        verbs,
+        sorted(set(unflagged)),
+        all_forms,
+        abbreviation - others,
+        participles - others,
+    )
+
+
+def entry_key(entry: DicEntry) -> str:
+    """``word/FLAGS`` (flags sorted) or ``word``: how the abbreviation data names entries."""
+    return entry.word + ("/" + "".join(sorted(entry.flags)) if entry.flags else "")
 
 
 def paradigm_bases(words: Iterable[str], minimum: int = 3) -> set[str]:
@@ -534,6 +584,8 @@ class AnalogyResult:
 
     lemmas: dict[str, frozenset[str]]  # lemma → classes applied
     forms: dict[str, set[str]]  # lemma → surface forms produced (lemma included)
+    #: lemma → its -da/-dos/-das participles (made by class D), for step 4
+    participles: dict[str, set[str]] = field(default_factory=dict)
 
 
 def inflect_by_analogy(
@@ -549,19 +601,142 @@ def inflect_by_analogy(
     pronouns is dropped.
     """
     options = spanish_options(classification)
-    chosen: dict[str, frozenset[str]] = {}
-    produced: dict[str, set[str]] = {}
+    result = AnalogyResult({}, {}, {})
     for lemma in sorted(set(lemmas)):
         flags = choose_flags(lemma, index)
-        entry = DicEntry(lemma, flags, 0)
-        words = {d.word for d in dic.derive(entry, options)}
+        derivations = list(dic.derive(DicEntry(lemma, flags, 0), options))
+        words = {d.word for d in derivations}
         kept = {w for w in words if w == lemma or not is_enclitic_of_root(w, lemma, words)}
-        chosen[lemma] = flags
-        produced[lemma] = kept
-    return AnalogyResult(chosen, produced)
+        result.lemmas[lemma] = flags
+        result.forms[lemma] = kept
+        result.participles[lemma] = {
+            d.word for d in derivations if any(map(is_inflected_participle_rule, d.suffixes))
+        } & kept
+    return result
+
+
+# --------------------------------------------------------------------------- extra sources
+
+
+def read_annotated_words(path: Path) -> list[str]:
+    """Words of a data file: one per line, ``#`` starts a comment (the reason or source)."""
+    words = []
+    for line in path.read_text("utf-8").splitlines():
+        word = line.split("#", 1)[0].strip()
+        if word:
+            words.append(word)
+    return words
+
+
+def read_abbreviations(path: Path = ES_ABBREVIATIONS) -> frozenset[str]:
+    """RLA-ES abbreviation entries as :func:`entry_key` names them (flags sorted)."""
+    out = set()
+    for item in read_annotated_words(path):
+        word, _, flags = item.partition("/")
+        out.add(word + ("/" + "".join(sorted(flags)) if flags else ""))
+    return frozenset(out)
+
+
+def read_valency(path: Path = ES_VALENCY) -> dict[str, set[str]]:
+    """RLA-ES source files listing each verb (VerbosIntransitivos, VerbosPronominales...)."""
+    classes: dict[str, set[str]] = defaultdict(set)
+    for line in path.read_text("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            lemma, category = line.split("\t")
+            classes[lemma].add(category.split("/")[-1])
+    return classes
+
+
+def intransitive_or_pronominal_only(valency: dict[str, set[str]]) -> frozenset[str]:
+    """Verbs no RLA-ES file lists as transitive: their participle is only masculine
+    singular in the games (an intransitive participle does not agree with an object)."""
+    return frozenset(
+        v for v, files in valency.items() if not any("Transitivos" in f for f in files)
+    )
+
+
+def simplemma_verbs(minimum: int = SIMPLEMMA_MIN_FORMS) -> tuple[str, list[str]]:
+    """simplemma's Spanish lemmas shaped like infinitives with ``minimum`` distinct forms.
+
+    Read through the installed package (its lzma-compressed form → lemma table); the version
+    is returned for the record.  Many forms pointing to one infinitive mean its source
+    (Wiktionary, lemmatization lists) conjugates it: a verb, not a noun in -ar/-er.
+    """
+    from importlib.metadata import version
+
+    from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
+
+    table = DefaultDictionaryFactory().get_dictionary("es")
+    forms: dict[str, set[str]] = defaultdict(set)
+    for form, lemma in table.items():
+        forms[lemma].add(form)
+    verbs = [
+        lemma
+        for lemma, seen in forms.items()
+        if len(seen) >= minimum and is_lowercase_entry(lemma) and looks_like_infinitive(lemma)
+    ]
+    return version("simplemma"), sorted(v for v in verbs if es_normalise(v) is not None)
 
 
 # --------------------------------------------------------------------------- Spanish build
+
+
+#: The Spanish build steps of issue 15, in order; step 0 is the build before them.
+ES_STEPS = (
+    "0. previous build (RLA-ES + wspanish, analogy)",
+    "1. -rse infinitives of pronominal-only verbs kept",
+    "2. simplemma infinitives (>= 10 forms) added and conjugated",
+    "3. verbs found only in wspanish no longer conjugated",
+    "4. intransitive/pronominal-only verbs: masculine singular participle only",
+    "5. abbreviations and symbols dropped; letter plurals and loanwords added",
+)
+
+
+@dataclass
+class SpanishParts:
+    """The pieces the Spanish list is assembled from, so each step can be counted."""
+
+    rla: set[str]  # RLA-ES forms, abbreviations and restricted participles excluded
+    abbreviations: set[str]  # forms only RLA-ES abbreviation entries give
+    participles: set[str]  # -da/-dos/-das of RLA-ES intransitive/pronominal-only verbs
+    wspanish: set[str]  # wspanish words kept as they are
+    pronominal: set[str]  # -rse infinitives (wspanish, RLA-ES pronominal-only entries)
+    analogy: AnalogyResult
+    old_lemmas: frozenset[str]  # lemmas the previous build inflected by analogy
+    wspanish_only_verbs: frozenset[str]  # step 3: only the infinitive is kept
+    masculine_only: frozenset[str]  # step 4: analogy verbs without -da/-dos/-das
+    not_words: frozenset[str]  # step 5, normalised
+    additions: frozenset[str]  # step 5, normalised
+
+    def surfaces(self, step: int) -> set[str]:
+        """The surface forms after ``step`` (0 = the previous build)."""
+        out = self.rla | self.wspanish
+        if step < 5:
+            out |= self.abbreviations
+        if step < 4:
+            out |= self.participles
+        if step >= 1:
+            out |= self.pronominal
+        lemmas = self.analogy.forms if step >= 2 else self.old_lemmas
+        for lemma in lemmas:
+            out |= self._analogy_forms(lemma, step)
+        return out
+
+    def _analogy_forms(self, lemma: str, step: int) -> set[str]:
+        """What one analogy lemma contributes at ``step``."""
+        if step >= 3 and lemma in self.wspanish_only_verbs:
+            return {lemma}
+        forms = self.analogy.forms[lemma]
+        if step >= 4 and lemma in self.masculine_only:
+            return forms - self.analogy.participles[lemma]
+        return forms
+
+    def words(self, step: int) -> list[str]:
+        """The finished list after ``step``."""
+        words = set(finish_spanish(self.surfaces(step)))
+        if step >= 5:
+            words = (words - self.not_words) | self.additions
+        return sorted(words)
 
 
 @dataclass
@@ -574,6 +749,11 @@ class SpanishBuild:
     analogy: AnalogyResult
     dropped_unflagged: list[str]
     wspanish: WspanishSelection
+    parts: SpanishParts
+    step_counts: list[tuple[str, int, int, int]]  # (step, added, removed, total)
+    rla_pronominal: list[str]
+    simplemma_version: str
+    simplemma_lemmas: list[str]  # simplemma infinitives RLA-ES does not generate
 
 
 def read_wspanish(path: Path = WSPANISH) -> list[str]:
@@ -581,26 +761,95 @@ def read_wspanish(path: Path = WSPANISH) -> list[str]:
     return [w.strip() for w in path.read_text("utf-8").splitlines() if w.strip()]
 
 
-def build_spanish(dic: Dictionary, wspanish: list[str]) -> SpanishBuild:
-    """RLA-ES expanded without enclitics + wspanish with its missing lemmas inflected."""
+def normalised_set(words: Iterable[str]) -> frozenset[str]:
+    """Data-file words as list entries."""
+    return frozenset(n for n in map(es_normalise, words) if n is not None)
+
+
+def build_spanish(
+    dic: Dictionary,
+    wspanish: list[str],
+    simplemma: tuple[str, list[str]] = ("none", []),
+    valency: dict[str, set[str]] | None = None,
+    abbreviations: frozenset[str] | None = None,
+) -> SpanishBuild:
+    """RLA-ES expanded without enclitics + wspanish + simplemma verbs, built step by step."""
+    valency = read_valency() if valency is None else valency
+    abbreviations = read_abbreviations() if abbreviations is None else abbreviations
+    restricted = intransitive_or_pronominal_only(valency)
     classification = classify_enclitics(dic)
-    sources = expand_spanish(dic, classification)
+    sources = expand_spanish(dic, classification, abbreviations, restricted)
     verbish = sources.verb_forms | paradigm_bases(sources.unflagged)
     dropped = [w for w in sources.unflagged if is_enclitic_word(w, verbish)]
     dropped_set = set(dropped)
     rla_surfaces = sources.rla_forms | {w for w in sources.unflagged if w not in dropped_set}
 
     selection = select_wspanish(wspanish, dic, sources.all_forms)
-    lemmas = selection.missing(sources.all_forms, dropped)
+    old_lemmas = selection.missing(sources.all_forms, dropped)
+    rla_pronominal = pronominal_only_entries(dropped, sources.all_forms)
+    version, sm_verbs = simplemma
+    sm_lemmas = sorted(v for v in sm_verbs if v not in sources.all_forms)
     models = analogy_models(dic, dropped_set)
+    lemmas = sorted(set(old_lemmas) | set(sm_lemmas))
     analogy = inflect_by_analogy(dic, lemmas, classification, EndingIndex(models))
 
-    surfaces = set(rla_surfaces) | set(selection.plain)
-    for forms in analogy.forms.values():
-        surfaces |= forms
+    verbs = {lemma for lemma, flags in analogy.lemmas.items() if flags & ES_VERB_CLASSES}
+    rla_infinitives = {w[:-2] for w in rla_pronominal}
+    pronominal_infinitives = rla_infinitives | {w[:-2] for w in selection.pronominal}
+    parts = SpanishParts(
+        rla=rla_surfaces,
+        abbreviations=sources.abbreviation_forms,
+        participles=sources.restricted_participles,
+        wspanish=set(selection.plain),
+        pronominal=set(selection.pronominal) | set(rla_pronominal),
+        analogy=analogy,
+        old_lemmas=frozenset(old_lemmas),
+        wspanish_only_verbs=frozenset(verbs - rla_infinitives - set(sm_lemmas)),
+        masculine_only=frozenset(verbs & (pronominal_infinitives | restricted)),
+        not_words=normalised_set(read_annotated_words(ES_NOT_WORDS)),
+        additions=normalised_set(read_annotated_words(ES_ADDITIONS)),
+    )
     report = LanguageReport("es", "Spanish")
-    report.words = finish_spanish(surfaces)
-    return SpanishBuild(report, classification, rla_surfaces, analogy, dropped, selection)
+    step_counts = count_steps(parts)
+    report.words = parts.words(len(ES_STEPS) - 1)
+    return SpanishBuild(
+        report,
+        classification,
+        rla_surfaces,
+        analogy,
+        dropped,
+        selection,
+        parts,
+        step_counts,
+        rla_pronominal,
+        version,
+        sm_lemmas,
+    )
+
+
+def pronominal_only_entries(dropped: Iterable[str], known: set[str]) -> list[str]:
+    """RLA-ES's plain -rse entries whose bare infinitive RLA-ES does not have (antojarse):
+    verbs used only pronominally, unlike andarse or darse, which sit beside andar, dar."""
+    out = []
+    for word in dropped:
+        infinitive = pronominal_infinitive(word)
+        if infinitive is not None and infinitive not in known:
+            out.append(word)
+    return sorted(out)
+
+
+def count_steps(parts: SpanishParts) -> list[tuple[str, int, int, int]]:
+    """Words each step adds and removes, against the list after the step before."""
+    counts = []
+    previous: set[str] = set()
+    for step, name in enumerate(ES_STEPS):
+        words = set(parts.words(step))
+        added, removed = (
+            (len(words), 0) if step == 0 else (len(words - previous), len(previous - words))
+        )
+        counts.append((name, added, removed, len(words)))
+        previous = words
+    return counts
 
 
 @dataclass
@@ -766,24 +1015,53 @@ class RomanianBuild:
     surfaces: set[str]
     dropped_unflagged: list[str]
     gerund_hosts: list[str]
-    prefix_only_forms: int
+    prefix_only_forms: int  # words the kept ne- derivations add
+    #: words each prefix class would add to the list without prefixes (kept or not)
+    prefix_counts: dict[str, int] = field(default_factory=dict)
+
+
+#: rospell's adjective classes (its .aff header: "Adjective DQST, e, t, q ... automatic
+#: prefix ne"); participles are entered with them (cântat/Q, reparat/Q).  The ne- prefix
+#: classes share these letters (PFX D, S, Q, q, e).
+RO_ADJECTIVE_CLASSES = frozenset("DQSTqet")
 
 
 def romanian_options(dic: Dictionary) -> tuple[ExpandOptions, list[AffixRule], list[AffixRule]]:
-    """No prefix rules, no vocative rules, no short-article rules."""
+    """No vocative rules, no short-article rules; prefixes are filtered per derivation."""
     rules = [r for cls in dic.aff.suffixes.values() for r in cls.rules]
     vocative = [r for r in rules if ro_is_vocative_rule(r)]
     short = [r for r in rules if ro_is_short_article_rule(r)]
     dropped = {rule_key(r) for r in vocative + short}
-    options = ExpandOptions(prefixes=False, rule_filter=lambda r: rule_key(r) not in dropped)
+    options = ExpandOptions(prefixes=True, rule_filter=lambda r: rule_key(r) not in dropped)
     return options, vocative, short
 
 
+def ro_keeps_prefix(derivation: Derivation, entries: set[str] | frozenset[str]) -> bool:
+    """Only ne- on adjectives and participles: the prefix class and every suffix class of the
+    derivation are adjective classes, and the stem is not itself a ne- word of a listed
+    stem (nereparat → nenereparat).  re- and auto- (verbs) and ne- with noun suffixes
+    invent non-words; prefixed words rospell lists as entries of their own stay anyway.
+    """
+    prefix = derivation.prefix
+    if prefix is None:
+        return True
+    if prefix.affix != "ne" or prefix.flag not in RO_ADJECTIVE_CLASSES:
+        return False
+    if any(rule.flag not in RO_ADJECTIVE_CLASSES for rule in derivation.suffixes):
+        return False
+    stem = derivation.entry.word
+    return not (stem.startswith("ne") and stem[2:] in entries)
+
+
 def build_romanian(dic: Dictionary) -> RomanianBuild:
-    """rospell expanded without prefixes, vocatives and short-article forms."""
+    """rospell expanded without vocatives and short-article forms; of the prefixes only ne-
+    on adjectives and participles."""
     options, vocative, short = romanian_options(dic)
-    flagged: set[str] = set()
+    entries = {e.word for e in dic.entries}
+    plain: set[str] = set()
     unflagged: set[str] = set()
+    by_prefix: dict[str, set[str]] = defaultdict(set)  # "ne- (PFX D), kept" → words
+    kept_prefixed: set[str] = set()
     for entry in dic.entries:
         word = entry.word
         if not is_lowercase_entry(word) or "." in word or RO_VOWELS.search(word) is None:
@@ -791,17 +1069,37 @@ def build_romanian(dic: Dictionary) -> RomanianBuild:
         if not entry.flags:
             unflagged.add(word)
             continue
-        flagged.update(d.word for d in dic.derive(entry, options))
-    known = flagged | unflagged
-    candidates = unflagged - flagged
+        for derivation in dic.derive(entry, options):
+            prefix = derivation.prefix
+            if prefix is None:
+                plain.add(derivation.word)
+                continue
+            kept = ro_keeps_prefix(derivation, entries)
+            label = f"{prefix.affix}- (PFX {prefix.flag}), {'kept' if kept else 'dropped'}"
+            by_prefix[label].add(derivation.word)
+            if kept:
+                kept_prefixed.add(derivation.word)
+    known = plain | unflagged
+    candidates = unflagged - plain
     dropped = sorted(w for w in candidates if ro_is_vocative_word(w, known))
     hosts = sorted(w for w in candidates if ro_is_gerund_host(w))
-    surfaces = known - set(dropped) - set(hosts)
-    with_prefixes = {w for w in dic.expand(ExpandOptions(prefixes=True)) if is_lowercase_entry(w)}
+    without_prefixes = known - set(dropped) - set(hosts)
+    base = set(finish_romanian(without_prefixes))
     report = LanguageReport("ro", "Romanian")
-    report.words = finish_romanian(surfaces)
-    prefix_only = len(set(finish_romanian(with_prefixes)) - set(report.words))
-    return RomanianBuild(report, vocative, short, surfaces, dropped, hosts, prefix_only)
+    report.words = finish_romanian(without_prefixes | kept_prefixed)
+    counts = {
+        label: len(set(finish_romanian(words)) - base) for label, words in sorted(by_prefix.items())
+    }
+    return RomanianBuild(
+        report,
+        vocative,
+        short,
+        without_prefixes | kept_prefixed,
+        dropped,
+        hosts,
+        len(set(report.words) - base),
+        counts,
+    )
 
 
 def finish_romanian(surfaces: Iterable[str]) -> list[str]:
@@ -857,6 +1155,36 @@ def write_licenses() -> None:
         (target / name).write_bytes(source.read_bytes())
     ro_header = _rospell_header(HUNSPELL_DIR / "ro_RO.aff")
     (target / "rospell-AUTHORS").write_text(ro_header, "utf-8")
+    (target / "simplemma-LICENSE").write_text(_simplemma_file("LICENSE"), "utf-8")
+    (target / "simplemma-DATA").write_text(_simplemma_credits(), "utf-8")
+
+
+def _simplemma_file(name: str) -> str:
+    """A licence file of the installed simplemma distribution (MIT, its code)."""
+    from importlib.metadata import distribution
+
+    files = distribution("simplemma").files or []
+    path = next(f for f in files if f.name == name)
+    return path.read_text("utf-8")
+
+
+def _simplemma_credits() -> str:
+    """Attribution of simplemma's lemma data: its own credits section, with the licences."""
+    from importlib.metadata import metadata
+
+    text = str(metadata("simplemma").get_payload())  # type: ignore[attr-defined]
+    start = text.index("<!-- include:credits:start -->")
+    end = text.index("<!-- include:credits:end -->")
+    return SIMPLEMMA_DATA_NOTE + text[start:end].split("-->", 1)[1].strip() + "\n"
+
+
+SIMPLEMMA_DATA_NOTE = """\
+simplemma (Adrien Barbaresi, https://github.com/adbar/simplemma), Spanish data file
+simplemma/strategies/dictionaries/data/es.plzma, read by scripts/build_wordlists.py to
+select verbs (infinitives with at least 10 forms); only those infinitives are used, their
+forms are generated from RLA-ES's rules.  The credits of the data, as simplemma states them:
+
+"""
 
 
 def _rospell_header(path: Path) -> str:
@@ -885,7 +1213,7 @@ How they are made (what is expanded, what is dropped and why): `docs/wordlists.m
 
 | File | Language | Sources |
 |------|----------|---------|
-| `es.txt.xz`, `es.json` | Spanish | RLA-ES (hunspell-es {hunspell_es}), wspanish {wspanish} |
+| `es.txt.xz`, `es.json` | Spanish | RLA-ES {hunspell_es}, wspanish, simplemma {simplemma} |
 | `ro.txt.xz`, `ro.json` | Romanian | rospell (hunspell-ro {hunspell_ro}) |
 
 Both lists are xz-compressed UTF-8, one word per line, uppercase, sorted; the JSON files
@@ -908,6 +1236,22 @@ The Spanish word list of Debian's `wspanish` package {wspanish} (`/usr/share/dic
 collected by various authors, Debian packaging by Enrique Zanardi and Agustín Martín
 Domingo.  Licence of the word list: **public domain**.
 
+## Spanish: simplemma (verbs)
+
+The infinitives added from simplemma {simplemma} (Adrien Barbaresi,
+<https://github.com/adbar/simplemma>): the build reads its Spanish lemma table and keeps the
+infinitives with at least 10 forms; their forms are generated from RLA-ES's rules.
+Licence of simplemma: **MIT** (`LICENSES/simplemma-LICENSE`).  Its lemma data come from
+lemmatization-lists by Michal Měchura (**ODbL**), Wiktionary entries packaged by Kaikki
+(**CC BY-SA**), FreeLing, spaCy lookups data, UniMorph and the Wikinflection corpus
+(**CC BY 4.0**); the attribution as simplemma states it is in `LICENSES/simplemma-DATA`.
+
+## Spanish: RLA-ES source lists and hand-reviewed data
+
+The verb valency classes and the abbreviation list of RLA-ES v2.6's source
+(`scripts/data/`, same licence as RLA-ES), and two short hand-reviewed files (letter-name
+plurals, one loanword, six two-letter non-words), described in `docs/wordlists.md`.
+
 ## Romanian: rospell
 
 The Romanian hunspell dictionary of the rospell project (word list version 3.3.8), © 2005–2009
@@ -923,7 +1267,8 @@ Licence: tri-licensed **GPL-2.0 OR LGPL-2.1 OR MPL-1.1** (Debian copyright file:
 
 `LICENSES/` holds Debian's copyright file of libreoffice-dictionaries (the same file ships
 with hunspell-es and hunspell-ro), the wspanish copyright file, the rospell author block
-from `ro_RO.aff`, and the texts of the GPL-2, GPL-3, LGPL-2.1, LGPL-3 and MPL-1.1.
+from `ro_RO.aff`, simplemma's licence and data attribution, and the texts of the GPL-2,
+GPL-3, LGPL-2.1, LGPL-3 and MPL-1.1.
 
 The lists are derived works (affix rules expanded, words filtered and normalised) and are
 distributed under the same terms as their sources.
@@ -963,10 +1308,42 @@ def spanish_figures(build: SpanishBuild, compare: CompareResult | None) -> list[
         f"{new_forms:,} surface forms produced (lemmas included).",
         _acceptance_line(report, "es_ES", "RLA-ES-derived forms"),
         "",
+        *step_lines(build),
+        "",
         *_length_lines(report.words, es_tiles, "tiles"),
     ]
     if compare is not None:
         lines += ["", *compare.lines()]
+    return lines
+
+
+def step_lines(build: SpanishBuild) -> list[str]:
+    """The counts per step (issue 15) as a table, with what each step concerned."""
+    parts = build.parts
+    lines = [
+        "Counts per step (each against the list after the step before):",
+        "",
+        "| step | words added | words removed | words |",
+        "|---|---:|---:|---:|",
+    ]
+    for name, added, removed, total in build.step_counts:
+        lines.append(f"| {name} | {added:,} | {removed:,} | {total:,} |")
+    lines += [
+        "",
+        f"- Step 1: {len(build.wspanish.pronominal)} wspanish -rse entries and "
+        f"{len(build.rla_pronominal)} RLA-ES pronominal-only entries "
+        f"(e.g. {', '.join(_sample(build.rla_pronominal, 6))}).",
+        f"- Step 2: simplemma {build.simplemma_version}: {len(build.simplemma_lemmas):,} "
+        f"infinitives with >= {SIMPLEMMA_MIN_FORMS} forms that RLA-ES does not generate "
+        f"(e.g. {', '.join(_sample(build.simplemma_lemmas, 6))}).",
+        f"- Step 3: {len(parts.wspanish_only_verbs):,} wspanish-only verbs keep the "
+        f"infinitive only.",
+        f"- Step 4: {len(parts.participles):,} RLA-ES participle forms and the -da/-dos/-das "
+        f"of {len(parts.masculine_only):,} analogy verbs dropped.",
+        f"- Step 5: {len(parts.abbreviations):,} forms of RLA-ES abbreviation entries "
+        f"(e.g. {', '.join(_sample(sorted(parts.abbreviations), 8))}); "
+        f"{len(parts.not_words)} two-letter non-words; {len(parts.additions)} additions.",
+    ]
     return lines
 
 
@@ -1015,7 +1392,10 @@ def romanian_figures(build: RomanianBuild) -> list[str]:
         f"(e.g. {', '.join(_sample(build.dropped_unflagged, 10))}).",
         f"- Unflagged gerund + -u forms dropped (cântându, written only before a hyphen): "
         f"{len(build.gerund_hosts):,}.",
-        f"- Words the prefix rules would add (not shipped): {build.prefix_only_forms:,}.",
+        f"- Words added by ne- on adjectives and participles: {build.prefix_only_forms:,}. "
+        "Words each prefix class adds to the list without prefixes (kept ones shipped): "
+        + "; ".join(f"{label}: {n:,}" for label, n in build.prefix_counts.items())
+        + ".",
         _acceptance_line(report, "ro_RO", "shipped surface forms"),
         "",
         *_length_lines(report.words, len, "letters"),
@@ -1078,14 +1458,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     versions = {p: package_version(p) for p in ("hunspell-es", "hunspell-ro", "wspanish")}
 
     es_dic = load_dictionary(HUNSPELL_DIR / "es_ES.aff", HUNSPELL_DIR / "es_ES.dic")
-    spanish = build_spanish(es_dic, read_wspanish())
+    sm_version, sm_verbs = simplemma_verbs()
+    versions["simplemma"] = sm_version
+    spanish = build_spanish(es_dic, read_wspanish(), (sm_version, sm_verbs))
     ro_dic = load_dictionary(HUNSPELL_DIR / "ro_RO.aff", HUNSPELL_DIR / "ro_RO.dic")
     romanian = build_romanian(ro_dic)
     if not args.no_verify:
         verify(spanish.report, _shipped_surfaces(spanish.rla_surfaces, es_normalise), "es_ES")
         verify(romanian.report, _shipped_surfaces(romanian.surfaces, ro_normalise), "ro_RO")
 
-    es_source = f"RLA-ES (hunspell-es {versions['hunspell-es']}) + wspanish {versions['wspanish']}"
+    es_source = (
+        f"RLA-ES (hunspell-es {versions['hunspell-es']}) + wspanish {versions['wspanish']}"
+        f" + simplemma {sm_version} (verbs)"
+    )
     write_list(spanish.report, {"version": versions["hunspell-es"], "source": es_source})
     ro_source = f"rospell (hunspell-ro {versions['hunspell-ro']})"
     write_list(romanian.report, {"version": versions["hunspell-ro"], "source": ro_source})

@@ -365,9 +365,52 @@ def test_romanian_vocatives_short_forms_and_prefixes() -> None:
     options, vocative, short = bw.romanian_options(dic)
     assert {(r.flag, r.affix) for r in vocative} == {("L", "ule"), ("L", "le"), ("A", "o")}
     assert {(r.flag, r.affix) for r in short} == {("L", "u")}
-    got = set(dic.expand(options))
+    entries = {e.word for e in dic.entries}
+    got = {d.word for d in dic.derivations(options) if bw.ro_keeps_prefix(d, entries)}
     assert {"domn", "domnul", "domnului", "domni", "casa", "case", "reparati"} <= got
     assert {"domnule", "domnu", "socrule", "caso", "nereparati", "nenereparati"}.isdisjoint(got)
+
+
+ROMANIAN_ADJECTIVE_AFF = """
+SET UTF-8
+PFX Q Y 1
+PFX Q 0 ne .
+PFX K Y 1
+PFX K 0 re .
+SFX Q Y 1
+SFX Q 0 ă [^ă]
+SFX L Y 1
+SFX L 0 ul [^eu]
+SFX K Y 1
+SFX K a ăm a
+"""
+
+
+def test_romanian_ne_only_on_adjectives() -> None:
+    bw = build_script()
+    dic = quick(ROMANIAN_ADJECTIVE_AFF, "reparat/QL", "nereparat/Q", "cânta/K")
+    options, _, _ = bw.romanian_options(dic)
+    entries = {e.word for e in dic.entries}
+    got = {d.word for d in dic.derivations(options) if bw.ro_keeps_prefix(d, entries)}
+    assert {"nereparat", "nereparată", "reparatul", "cântăm"} <= got
+    assert {"nereparatul", "nenereparat", "recânta", "recântăm"}.isdisjoint(got)
+
+
+def test_valency_and_abbreviation_data() -> None:
+    bw = build_script()
+    valency = {"bostezar": {"VerbosIntransitivos"}, "cantar": {"VerbosTransitivos"}}
+    valency["quejar"] = {"VerbosPronominales"}
+    valency["hervir"] = {"VerbosIntransitivos", "VerbosTransitivosIntransitivos"}
+    assert bw.intransitive_or_pronominal_only(valency) == {"bostezar", "quejar"}
+    real = bw.read_valency()
+    assert "VerbosIntransitivos" in real["bostezar"] and "bostezar" in (
+        bw.intransitive_or_pronominal_only(real)
+    )
+    abbreviations = bw.read_abbreviations()
+    assert {"izq", "apdo", "etc", "sr/GS"} <= abbreviations
+    dic = quick("SET UTF-8\nSFX D Y 2\nSFX D r do r\nSFX D r da r\n", "cantar/D")
+    rules = dic.aff.suffixes["D"].rules
+    assert [bw.is_inflected_participle_rule(r) for r in rules] == [False, True]
 
 
 def test_romanian_word_level_checks() -> None:
@@ -428,13 +471,14 @@ SPANISH_IN = _split(
     """
 CANTABAMOS CUPIERAN HUYERAIS LAPICES REGIMENES CHILLAR LLUVIA PERRO ÑANDU CASAS
 CANTARIAMOS PALO CASE TOME PETALO MENOS FUESE DADOS ANTOJA ABABILLAR KILO
+ANTOJARSE ARREPENTIRSE ANTOJADO BOSTEZADO FAN OES ID DEL VID
 """
 )
 
 SPANISH_OUT = _split(
     """
 CANTALO DAMELO DAME HAZLO HACIENDOSE CANTANDOSE CANTARSE QUEJARSE IRSE
-MADRID ADSL KM CM SRA IERRA
+MADRID ADSL KM CM SRA IERRA IZQ ETC APDO AVDA TFNO ADMON UNIV EJ NA BI BOSTEZADA BOSTEZADOS
 """
 )
 
