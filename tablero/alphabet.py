@@ -5,23 +5,42 @@ are single tiles, so CHILLAR is five tiles (CH I LL A R), and a word that contai
 spelled with the CH tile. This module turns text into tiles and back, and folds accents the way
 each language's word games do (Spanish keeps Ñ; Romanian drops every diacritic).
 
-Tiles are plain strings ("A", "CH", "Ñ"). Each also has a code, 1..N in alphabetical order,
-for the compact structures (word graphs, move generators) that want small integers; code 0 is
-reserved, as in the KWG word-graph format.
+An alphabet is data: ``tablero/data/alphabets/<code>.toml`` (es, ro, en, ca, pt, fr, it, de,
+nl, pl) or an ``[alphabet]`` table in a rule file, both specified in docs/formats.md
+("Alphabet files"). Tiles are plain strings ("A", "CH", "Ñ", "L·L"). Each also has a code,
+1..N in alphabetical order, for the compact structures (word graphs, move generators) that want
+small integers; code 0 is reserved, as in the KWG word-graph format.
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
 import unicodedata
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from functools import cache
+from importlib import resources
+from typing import Any
 
-__all__ = ["ROMANIAN", "SPANISH", "Alphabet", "SpellingError", "alphabet_by_name"]
+__all__ = [
+    "ROMANIAN",
+    "SHIPPED_ALPHABETS",
+    "SPANISH",
+    "Alphabet",
+    "AlphabetError",
+    "SpellingError",
+    "alphabet_by_name",
+    "alphabet_from_table",
+]
 
 
 class SpellingError(ValueError):
     """Text that cannot be written with the tiles of an alphabet."""
+
+
+class AlphabetError(ValueError):
+    """An alphabet description (a data file or a rule file's ``[alphabet]``) that is malformed."""
 
 
 @dataclass(frozen=True)
@@ -29,17 +48,38 @@ class Alphabet:
     """The tiles of one language, in alphabetical order, and how text maps onto them.
 
     ``keep`` lists the accented capitals that are letters of their own (Ñ in Spanish) and must
-    survive accent folding; every other accent is dropped.
+    survive accent folding; every other accent is dropped. ``folds`` rewrite what the accent
+    rule cannot (ß → SS, Œ → OE), longest first, before it applies.
     """
 
     name: str
     letters: tuple[str, ...]
     keep: frozenset[str] = field(default_factory=frozenset)
-    extra_folds: tuple[tuple[str, str], ...] = ()
+    folds: tuple[tuple[str, str], ...] = ()
+    vowels: frozenset[str] = frozenset("AEIOU")
+    title: str = ""
 
     def __post_init__(self) -> None:
-        if len(set(self.letters)) != len(self.letters):
-            raise ValueError(f"alphabet {self.name}: a letter is listed twice")
+        if not self.letters:
+            raise AlphabetError(f"alphabet {self.name}: no letters")
+        if len(self.letters) > 63:
+            raise AlphabetError(
+                f"alphabet {self.name}: {len(self.letters)} letters, at most 63 (a tile code "
+                "has six bits in the word-graph format)"
+            )
+        twice = sorted({t for t in self.letters if self.letters.count(t) > 1})
+        if twice:
+            raise AlphabetError(f"alphabet {self.name}: {', '.join(twice)} listed twice")
+        for tile in self.letters:
+            if not tile or tile != tile.upper() or any(c.isspace() for c in tile):
+                raise AlphabetError(
+                    f"alphabet {self.name}: {tile!r} is not a tile (capital letters, no spaces)"
+                )
+            if tile in ("?", "[", "]", ".", "/"):
+                raise AlphabetError(
+                    f"alphabet {self.name}: {tile!r} is notation (blank, digraph brackets, a "
+                    "played-through square), not a letter"
+                )
 
     # -- letters and codes -------------------------------------------------------------------
 
@@ -65,12 +105,9 @@ class Alphabet:
         return letter.upper() in _codes(self)
 
     def is_vowel(self, tile: str) -> bool:
-        """A, E, I, O, U with or without accents (Ă, Â, Î in Romanian); digraphs and the blank
-        are not. Players count their vowels so (the unseen-tiles panel, rack balance)."""
-        if len(tile) != 1:
-            return False
-        base = unicodedata.normalize("NFD", tile.upper())[0]
-        return base in "AEIOU"
+        """Whether a tile is one of the alphabet's vowels (its data file lists them); digraphs
+        and the blank are not. Players count their vowels so (the unseen-tiles panel)."""
+        return tile.upper() in self.vowels
 
     def sort_key(self, letter: str) -> int:
         """Alphabetical rank of a tile (CH after C, Ñ after N)."""
@@ -80,14 +117,13 @@ class Alphabet:
 
     def normalize(self, text: str) -> str:
         """Uppercase with accents folded as the language's word games do (Á→A, Ș→S, Ñ kept)."""
+        text = unicodedata.normalize("NFC", text.strip().upper())
+        for written, tiles in self.folds:
+            text = text.replace(written, tiles)
         out: list[str] = []
-        for ch in text.strip().upper():
+        for ch in text:
             if ch in self.keep:
                 out.append(ch)
-                continue
-            folded = dict(self.extra_folds).get(ch)
-            if folded is not None:
-                out.append(folded)
                 continue
             base = unicodedata.normalize("NFD", ch)
             out.append("".join(c for c in base if not unicodedata.combining(c)))
@@ -100,11 +136,14 @@ class Alphabet:
     def tokenize(self, word: str) -> list[str]:
         """Split a word into tiles, digraphs greedily: CHILLAR → [CH, I, LL, A, R].
 
-        Greedy is right for the Spanish sets: a word that contains CH, LL or RR must be spelled
-        with that tile. Raises SpellingError naming the first character that is no tile.
+        Greedy is right for the Spanish and Catalan sets: a word that contains CH, LL or RR
+        (L·L, NY, QU) must be spelled with that tile. Raises SpellingError naming the first
+        character that is no tile.
         """
         if self.is_normal(word):
-            return _tile_pattern(self).findall(word)
+            found: list[str] = _tile_pattern(self).findall(word)
+            if sum(map(len, found)) == len(word):
+                return found  # else a character only occurs inside a digraph (Y of NY)
         text = self.normalize(word)
         tiles: list[str] = []
         i = 0
@@ -146,14 +185,16 @@ class Alphabet:
 def _tile_pattern(alphabet: Alphabet) -> re.Pattern[str]:
     """Digraphs first, then single letters: findall() is the greedy tokenisation."""
     singles = [t for t in alphabet.letters if len(t) == 1]
-    parts = [re.escape(d) for d in alphabet.digraphs] + ["[" + "".join(singles) + "]"]
+    parts = [re.escape(d) for d in alphabet.digraphs] + [
+        "[" + "".join(map(re.escape, singles)) + "]"
+    ]
     return re.compile("|".join(parts))
 
 
 @cache
 def _plain_pattern(alphabet: Alphabet) -> re.Pattern[str]:
     chars = sorted({ch for t in alphabet.letters for ch in t})
-    return re.compile("[" + "".join(chars) + "]+")
+    return re.compile("[" + "".join(map(re.escape, chars)) + "]+")
 
 
 @cache
@@ -161,57 +202,71 @@ def _codes(alphabet: Alphabet) -> dict[str, int]:
     return {letter: i + 1 for i, letter in enumerate(alphabet.letters)}
 
 
-SPANISH = Alphabet(
-    name="es",
-    letters=(
-        "A",
-        "B",
-        "C",
-        "CH",
-        "D",
-        "E",
-        "F",
-        "G",
-        "H",
-        "I",
-        "J",
-        "K",
-        "L",
-        "LL",
-        "M",
-        "N",
-        "Ñ",
-        "O",
-        "P",
-        "Q",
-        "R",
-        "RR",
-        "S",
-        "T",
-        "U",
-        "V",
-        "W",
-        "X",
-        "Y",
-        "Z",
-    ),
-    keep=frozenset({"Ñ"}),
-)
-
-ROMANIAN = Alphabet(
-    name="ro",
-    letters=tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-    # Cedilla forms are common in older Romanian text; NFD folds them too, listed for clarity.
-    extra_folds=(("Ş", "S"), ("Ţ", "T")),
-)
-
-_ALPHABETS = {a.name: a for a in (SPANISH, ROMANIAN)}
+SHIPPED_ALPHABETS = ("es", "ro", "en", "ca", "pt", "fr", "it", "de", "nl", "pl")
+"""The languages whose alphabet ships as ``tablero/data/alphabets/<code>.toml``."""
 
 
+def alphabet_from_table(table: Mapping[str, Any], name: str | None = None) -> Alphabet:
+    """An alphabet from its description: a data file's keys, or a rule file's ``[alphabet]``.
+
+    ``letters`` (required), ``vowels`` (default: those of A E I O U it has) and ``keep`` are
+    tiles separated by spaces, ``folds`` a table of written text to tiles; ``name`` defaults
+    to the table's (a rule file passes its language). Raises AlphabetError naming the key
+    that is wrong.
+    """
+    known = {"name", "title", "letters", "vowels", "keep", "folds"}
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise AlphabetError(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})")
+    label = name or table.get("name")
+    if not isinstance(label, str) or not label:
+        raise AlphabetError("name: expected the language code, such as 'en'")
+
+    def tiles(key: str, default: str = "") -> tuple[str, ...]:
+        value = table.get(key, default)
+        if not isinstance(value, str):
+            raise AlphabetError(f"{key}: expected tiles separated by spaces, got {value!r}")
+        return tuple(unicodedata.normalize("NFC", t).upper() for t in value.split())
+
+    letters = tiles("letters")
+    if not letters:
+        raise AlphabetError("letters: expected the tiles in alphabetical order, such as 'A B C'")
+    folds = table.get("folds", {})
+    if not isinstance(folds, Mapping) or not all(
+        isinstance(k, str) and k and isinstance(v, str) for k, v in folds.items()
+    ):
+        raise AlphabetError('folds: expected a table of text = tiles, such as "Œ" = "OE"')
+    pairs = {unicodedata.normalize("NFC", k).upper(): v.upper() for k, v in folds.items()}
+    ordered = tuple(
+        sorted(((k, v) for k, v in pairs.items() if k != v), key=lambda kv: -len(kv[0]))
+    )
+    title = table.get("title", label)
+    if not isinstance(title, str):
+        raise AlphabetError(f"title: expected text, got {title!r}")
+    alphabet = Alphabet(name=label, letters=letters, folds=ordered, title=title)
+    vowels = tiles("vowels") if "vowels" in table else tuple(v for v in "AEIOU" if v in letters)
+    for key, group in (("vowels", vowels), ("keep", tiles("keep"))):
+        strangers = [t for t in group if t not in letters]
+        if strangers:
+            raise AlphabetError(f"{key}: {', '.join(strangers)} not among the letters")
+    return replace(alphabet, keep=frozenset(tiles("keep")), vowels=frozenset(vowels))
+
+
+@cache
 def alphabet_by_name(name: str) -> Alphabet:
-    """The alphabet of a language code (``es``, ``ro``)."""
+    """The shipped alphabet of a language code (``es``, ``ro``, ``en``…)."""
+    if name not in SHIPPED_ALPHABETS:
+        known = ", ".join(sorted(SHIPPED_ALPHABETS))
+        raise AlphabetError(
+            f"no alphabet for language {name!r} (shipped: {known}); a rule file may define "
+            "its own in an [alphabet] table"
+        )
+    data = resources.files("tablero") / "data" / "alphabets" / f"{name}.toml"
     try:
-        return _ALPHABETS[name]
-    except KeyError:
-        known = ", ".join(sorted(_ALPHABETS))
-        raise ValueError(f"unknown alphabet {name!r} (known: {known})") from None
+        return alphabet_from_table(tomllib.loads(data.read_text("utf-8")))
+    except (OSError, tomllib.TOMLDecodeError, AlphabetError) as e:
+        raise AlphabetError(f"alphabets/{name}.toml: {e}") from None
+
+
+SPANISH = alphabet_by_name("es")
+ROMANIAN = alphabet_by_name("ro")

@@ -17,6 +17,7 @@ import click
 from rich.console import Console
 
 from . import render
+from .alphabet import SHIPPED_ALPHABETS
 from .formats.cgp import CgpError, read_cgp
 from .lexicon import Lexicon, LexiconError, load_lexicon, shipped_list_path
 from .lexicon.letters import LetterTable
@@ -78,9 +79,13 @@ def get_lexicon(name: str | None, variant: Variant, quiet: bool = False) -> Lexi
     chosen = name or variant.lexicon
     if name is None and shipped_list_path(chosen) is None:
         if not quiet:
+            why = (
+                f"the {variant.name} rules name no dictionary"
+                if chosen == "none"
+                else f"no {chosen!r} dictionary is installed"
+            )
             err_console.print(
-                f"[yellow]note:[/] no {chosen!r} dictionary is installed; words are not checked "
-                "(give --lexicon FILE)"
+                f"[yellow]note:[/] {why}; words are not checked (give --lexicon FILE)"
             )
         return None
     try:
@@ -184,14 +189,24 @@ def score_command(
         console.print(line, highlight=False)
 
 
-def _lexicon_for_lookup(name: str) -> Lexicon:
-    """``es``/``ro`` (shipped), a ``.kwg`` graph or a word list; the alphabet follows the name."""
+def _lexicon_for_lookup(name: str, alphabet_name: str | None) -> Lexicon:
+    """``es``/``ro`` (shipped), a ``.kwg`` graph or a word list, spelled with ``--alphabet``
+    (by default the one of the shipped name: ``ro`` for ro, else ``es``)."""
     from .alphabet import alphabet_by_name
 
     try:
-        return load_lexicon(name, alphabet_by_name("ro" if name == "ro" else "es"))
+        alphabet = alphabet_by_name(alphabet_name or ("ro" if name == "ro" else "es"))
+        return load_lexicon(name, alphabet)
     except LexiconError as e:
         fail(str(e))
+
+
+_ALPHABET_OPTION = click.option(
+    "--alphabet",
+    "alphabet_name",
+    type=click.Choice(SHIPPED_ALPHABETS),
+    help="The tiles a word list is spelled with (default: es; ro for the ro dictionary).",
+)
 
 
 @main.command("word")
@@ -203,13 +218,16 @@ def _lexicon_for_lookup(name: str) -> Lexicon:
     show_default=True,
     help="Dictionary: es, ro, a .kwg graph or a word-list file.",
 )
+@_ALPHABET_OPTION
 @click.argument("words", nargs=-1)
-def word_command(as_json: bool, lexicon_name: str, words: tuple[str, ...]) -> None:
+def word_command(
+    as_json: bool, lexicon_name: str, alphabet_name: str | None, words: tuple[str, ...]
+) -> None:
     """Say whether each WORD is valid (or one word per line on standard input).
 
     Exits 0 when every word is valid, 1 when some is not.
     """
-    lexicon = _lexicon_for_lookup(lexicon_name)
+    lexicon = _lexicon_for_lookup(lexicon_name, alphabet_name)
     items = list(words) or [line.strip() for line in sys.stdin if line.strip()]
     info = lexicon.info()
     source = f"{info.name} {info.version}".strip() + f", {info.word_count:,} words"
@@ -248,16 +266,22 @@ def word_command(as_json: bool, lexicon_name: str, words: tuple[str, ...]) -> No
 )
 @click.option("--partial", is_flag=True, help="Also words using only some of the letters.")
 @click.option("--json", "as_json", is_flag=True)
+@_ALPHABET_OPTION
 @click.argument("letters")
 def anagram_command(
-    lexicon_name: str, as_pattern: bool, partial: bool, as_json: bool, letters: str
+    lexicon_name: str,
+    as_pattern: bool,
+    partial: bool,
+    as_json: bool,
+    alphabet_name: str | None,
+    letters: str,
 ) -> None:
     """Words made of LETTERS (? is a blank), or matching a pattern (CA??, *CION)."""
     from pathlib import Path
 
     from .lexicon.graph import GraphLexicon, graph_for_word_list
 
-    lexicon = _lexicon_for_lookup(lexicon_name)
+    lexicon = _lexicon_for_lookup(lexicon_name, alphabet_name)
     if not isinstance(lexicon, GraphLexicon):  # a plain word list: use its cached graph
         info = lexicon.info()
         lexicon = graph_for_word_list(Path(lexicon_name), lexicon.alphabet, info.name)
@@ -344,7 +368,11 @@ _LETTERS_HELP = (
 @click.argument("source", type=click.Path(exists=True, dir_okay=False))
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="The .kwg file.")
 @click.option(
-    "--alphabet", "alphabet_name", default="es", show_default=True, type=click.Choice(["es", "ro"])
+    "--alphabet",
+    "alphabet_name",
+    default="es",
+    show_default=True,
+    type=click.Choice(SHIPPED_ALPHABETS),
 )
 @click.option("--name", help="The lexicon's name (default: the file's name).")
 @click.option("--version", "version_text", default="", help="The lexicon's version.")
@@ -391,7 +419,11 @@ def lexicon_build(
 @click.argument("graph", type=click.Path(exists=True, dir_okay=False))
 @click.option("--letters", "letters_spec", required=True, help=_LETTERS_HELP)
 @click.option(
-    "--alphabet", "alphabet_name", default="es", show_default=True, type=click.Choice(["es", "ro"])
+    "--alphabet",
+    "alphabet_name",
+    default="es",
+    show_default=True,
+    type=click.Choice(SHIPPED_ALPHABETS),
 )
 @click.option("--name", help="The lexicon's name (default: the file's name).")
 @click.option("--version", "version_text", default="", help="The lexicon's version.")

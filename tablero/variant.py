@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from .alphabet import Alphabet, alphabet_by_name
+from .alphabet import Alphabet, AlphabetError, alphabet_by_name, alphabet_from_table
 from .squares import PLAIN, SquareKind, square_kind
 
 __all__ = [
@@ -312,10 +312,7 @@ class _VariantReader:
     def read(self) -> Variant:
         name = self.get("name", str)
         language = self.get("language", str)
-        try:
-            alphabet = alphabet_by_name(language)
-        except ValueError as e:
-            raise self.fail("language", str(e)) from None
+        alphabet = self.read_alphabet(language)
         players = self.get("players", list)
         if len(players) != 2 or not all(isinstance(p, int) for p in players):
             raise self.fail("players", "expected [min, max]")
@@ -412,6 +409,18 @@ class _VariantReader:
             titles=self.texts("titles"),
             descriptions=self.texts("descriptions"),
         )
+
+    def read_alphabet(self, language: str) -> Alphabet:
+        """The rule file's own ``[alphabet]`` if it has one, else the language's shipped one."""
+        if "alphabet" not in self.data:
+            try:
+                return alphabet_by_name(language)
+            except AlphabetError as e:
+                raise self.fail("language", str(e)) from None
+        try:
+            return alphabet_from_table(self.get("alphabet", dict), language)
+        except AlphabetError as e:
+            raise self.fail("alphabet", str(e)) from None
 
     def texts(self, key: str) -> dict[str, str]:
         """A table of texts by language code (``es``, ``ro``, ``en``…)."""

@@ -38,6 +38,11 @@ GRAPH_FORMAT = 1
 """Bumped when the way we build graphs changes, so old cache files are not reused."""
 
 
+ANNOUNCED_BUILD_WORDS = 50_000
+"""Lists from this size up take a second or more to build, so the build says it is running
+(a spinner on a terminal, a line in a log); smaller ones build before anyone would wonder."""
+
+
 def cache_dir() -> Path:
     """Where built graphs are kept: $TABLERO_CACHE, else $XDG_CACHE_HOME/tablero, else ~/.cache."""
     if env := os.environ.get("TABLERO_CACHE"):
@@ -55,11 +60,13 @@ class GraphLexicon(Lexicon):
         self._info = info
 
     @classmethod
-    def load(cls, path: str | Path) -> GraphLexicon:
+    def load(cls, path: str | Path, alphabet: Alphabet | None = None) -> GraphLexicon:
         """A ``.kwg`` file with its ``.kwg.json`` sidecar (one read; no rebuild).
 
-        A graph numbered by another table than the alphabet's (``letters`` in the sidecar) is
-        renumbered once, in memory, so that look-ups and move generation see our codes.
+        The alphabet is the one the sidecar names unless given (a rule file's own alphabet has
+        no shipped file to name). A graph numbered by another table than the alphabet's
+        (``letters`` in the sidecar) is renumbered once, in memory, so that look-ups and move
+        generation see our codes.
         """
         p = Path(path)
         meta_path = p.with_name(p.name + ".json")
@@ -70,7 +77,8 @@ class GraphLexicon(Lexicon):
             )
         try:
             meta = json.loads(meta_path.read_text("utf-8"))
-            alphabet = alphabet_by_name(meta["alphabet"])
+            if alphabet is None or alphabet.name != meta["alphabet"]:
+                alphabet = alphabet_by_name(meta["alphabet"])
             info = LexiconInfo(meta["name"], meta["version"], meta["word_count"], meta["checksum"])
             labels = meta.get("letters")
             table = letter_table(labels) if labels else LetterTable.of(alphabet)
@@ -222,13 +230,23 @@ def build_graph_file(
     else:
         encoded = [alphabet.encode(w) for w in words]
     checksum = word_list_checksum(words)
-    if show_progress:
+    if show_progress and len(words) >= ANNOUNCED_BUILD_WORDS:
+        from rich.console import Console
         from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+        console = Console(stderr=True)  # stderr: stdout may be a command's JSON
+        what = f"building the {name} word graph ({len(words):,} words)"
+        if not console.is_terminal:  # a log: one line, not a bar's leftovers
+            console.print(f"{what}…", highlight=False)
         with Progress(
-            SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            TimeElapsedColumn(),
+            transient=True,
+            console=console,
+            disable=not console.is_terminal,
         ) as progress:
-            progress.add_task(f"building the {name} word graph ({len(words):,} words)", total=None)
+            progress.add_task(what, total=None)
             kwg = build_kwg(encoded)
     else:
         kwg = build_kwg(encoded)
@@ -273,11 +291,12 @@ def _write_sidecar(out: Path, info: LexiconInfo, alphabet: Alphabet, table: Lett
 
 
 def graph_file_name(path: Path, alphabet: Alphabet, name: str) -> str:
-    """The file name of a word list's graph: its name, alphabet, the digest of the list's
-    bytes and the graph format, so that a file built from another list or in another format
-    is never taken for it."""
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    return f"{name}-{alphabet.name}-{digest}-g{GRAPH_FORMAT}.kwg"
+    """The file name of a word list's graph: its name, alphabet, a digest of the list's bytes
+    and of how the alphabet spells (its letters and folds), and the graph format, so that a
+    file built from another list, for other tiles or in another format is never taken for it."""
+    digest = hashlib.sha256(path.read_bytes())
+    digest.update(repr((alphabet.letters, sorted(alphabet.keep), alphabet.folds)).encode())
+    return f"{name}-{alphabet.name}-{digest.hexdigest()[:16]}-g{GRAPH_FORMAT}.kwg"
 
 
 def graph_for_word_list(
@@ -301,7 +320,7 @@ def graph_for_word_list(
     for place in places:
         if place.is_file() and place.with_name(place.name + ".json").is_file():
             try:
-                return GraphLexicon.load(place)
+                return GraphLexicon.load(place, alphabet)
             except LexiconError:
                 pass  # a damaged file is rebuilt (into the cache)
     from . import WordListLexicon
