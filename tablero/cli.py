@@ -17,9 +17,11 @@ import click
 from rich.console import Console
 
 from . import render
-from .alphabet import SHIPPED_ALPHABETS
+from .alphabet import SHIPPED_ALPHABETS, Alphabet
+from .cli_options import word_change_options, word_file_given
 from .formats.cgp import CgpError, read_cgp
 from .lexicon import Lexicon, LexiconError, load_lexicon, shipped_list_path
+from .lexicon.amend import WordChanges, amended_lexicon
 from .lexicon.letters import LetterTable
 from .moves import NotationError, parse_move
 from .position import Position
@@ -74,10 +76,40 @@ def position_and_lexicon(
     return position, get_lexicon(lexicon_name or position.lexicon, position.variant, quiet=quiet)
 
 
+def command_line_word_changes(alphabet: Alphabet) -> WordChanges:
+    """The changes ``--add-words`` and ``--remove-words`` name (none outside a command)."""
+    from .lexicon import WordListLexicon
+
+    lists: dict[str, frozenset[str]] = {}
+    for key in ("add_words", "remove_words"):
+        path = word_file_given(key)
+        try:
+            words = WordListLexicon.from_file(path, alphabet) if path else ()
+        except LexiconError as e:
+            fail(str(e))
+        lists[key] = frozenset(words)
+    try:
+        return WordChanges.of(lists["add_words"], lists["remove_words"], alphabet)
+    except LexiconError as e:
+        fail(str(e))
+
+
+def _amended(base: Lexicon, variant_changes: WordChanges) -> Lexicon:
+    """``base`` with the rule file's and the command line's word changes applied."""
+    try:
+        changes = variant_changes.merged(command_line_word_changes(base.alphabet))
+        return amended_lexicon(base, changes)
+    except LexiconError as e:
+        fail(str(e))
+
+
 def get_lexicon(name: str | None, variant: Variant, quiet: bool = False) -> Lexicon | None:
-    """The lexicon named (or the variant's own); None when the default is not installed."""
+    """The lexicon named (or the variant's own) with the club's word changes (the rule file's
+    and ``--add-words``/``--remove-words``); None when the default is not installed."""
     chosen = name or variant.lexicon
     if name is None and shipped_list_path(chosen) is None:
+        if command_line_word_changes(variant.alphabet):
+            fail("--add-words and --remove-words change a dictionary: give --lexicon")
         if not quiet:
             why = (
                 f"the {variant.name} rules name no dictionary"
@@ -89,9 +121,10 @@ def get_lexicon(name: str | None, variant: Variant, quiet: bool = False) -> Lexi
             )
         return None
     try:
-        return load_lexicon(chosen, variant.alphabet)
+        base = load_lexicon(chosen, variant.alphabet)
     except LexiconError as e:
         fail(str(e))
+    return _amended(base, variant.word_changes)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -149,6 +182,7 @@ def variant_show(name: str) -> None:
 
 
 @main.command("score")
+@word_change_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: {score, words, ...}.")
 @click.option("--variant", "variant_name", help="Rule set (name or .toml); default: the CGP's var.")
 @click.option("--lexicon", "lexicon_name", help="Word list file, a dictionary name, or 'none'.")
@@ -196,9 +230,10 @@ def _lexicon_for_lookup(name: str, alphabet_name: str | None) -> Lexicon:
 
     try:
         alphabet = alphabet_by_name(alphabet_name or ("ro" if name == "ro" else "es"))
-        return load_lexicon(name, alphabet)
+        base = load_lexicon(name, alphabet)
     except LexiconError as e:
         fail(str(e))
+    return _amended(base, WordChanges())
 
 
 _ALPHABET_OPTION = click.option(
@@ -210,6 +245,7 @@ _ALPHABET_OPTION = click.option(
 
 
 @main.command("word")
+@word_change_options
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of results.")
 @click.option(
     "--lexicon",
@@ -251,6 +287,7 @@ def word_command(
 
 
 @main.command("anagram")
+@word_change_options
 @click.option(
     "--lexicon",
     "lexicon_name",
@@ -500,6 +537,7 @@ def _letter_table_option(spec: str | None) -> LetterTable | None:
 
 
 @main.command("play")
+@word_change_options
 @click.option(
     "--variant", "variant_name", default="fise", show_default=True, help="Game (name or .toml)."
 )
@@ -545,6 +583,7 @@ main.add_command(analyze_command)
 
 
 @main.command("moves")
+@word_change_options
 @click.option("--all", "show_all", is_flag=True, help="Every move (default: the best --top).")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list, best first.")

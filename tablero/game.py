@@ -34,6 +34,7 @@ from typing import Any, cast
 from .board import Board, Tile
 from .engine.reference import has_placement
 from .lexicon import Lexicon, WordListLexicon
+from .lexicon.amend import amended_lexicon
 from .lexicon.graph import GraphLexicon
 from .moves import Cambio, Challenge, Exchange, Move, Pass, Place, format_move, parse_move
 from .position import Position
@@ -143,7 +144,9 @@ class Game:
             raise ValueError(
                 f"the lexicon is {lexicon.alphabet.name}; {v.title} is played in {v.alphabet.name}"
             )
-        self.lexicon = lexicon
+        self.lexicon = amended_lexicon(lexicon, v.word_changes)
+        """The dictionary the game is judged by: the one given, with the club's words added and
+        banned when the rule set has some (``[words] add``/``remove``)."""
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
         self._rng = random.Random(self.seed)
         self.board = Board(v.rows, v.columns)

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 from .alphabet import Alphabet, AlphabetError, alphabet_by_name, alphabet_from_table
+from .lexicon import LexiconError
+from .lexicon.amend import WordChanges
 from .squares import PLAIN, SquareKind, square_kind
 
 __all__ = [
@@ -184,6 +186,9 @@ class Variant:
     clock: Clock | None
     lexicon: str
     """The name of the game's default dictionary (``es``, ``ro``)."""
+    word_changes: WordChanges = field(default_factory=WordChanges)
+    """A club's words added to the dictionary and banned from it (``[words] add``/``remove``):
+    every lexicon the game is judged by has them applied (``lexicon.amend``)."""
     assumed: Mapping[str, str] = field(default_factory=dict)
     """Dotted keys of values that are the project's decision, not the rule book's, with why."""
     source: str = ""
@@ -373,6 +378,7 @@ class _VariantReader:
                     'a clock per move only takes on_timeout = "skip": the turn of a player '
                     "out of time is lost, since there is no game time to count a penalty on",
                 )
+        lexicon = self.get("lexicon", str, language)
         assumed = self.get("assumed", dict, {})
         for key, why in assumed.items():
             if not isinstance(why, str):
@@ -403,12 +409,29 @@ class _VariantReader:
             blank_ranks_first=self.get("start.blank_first", bool, True),
             end=end,
             clock=clock,
-            lexicon=self.get("lexicon", str, language),
+            lexicon=lexicon,
+            word_changes=self.read_word_changes(alphabet, lexicon),
             assumed=dict(assumed),
             source=self.source,
             titles=self.texts("titles"),
             descriptions=self.texts("descriptions"),
         )
+
+    def read_word_changes(self, alphabet: Alphabet, lexicon: str) -> WordChanges:
+        """``[words] add = [...]`` and ``remove = [...]``: a club's changes to the dictionary."""
+        lists = []
+        for key in ("words.add", "words.remove"):
+            words = self.get(key, list, [])
+            if not all(isinstance(w, str) for w in words):
+                raise self.fail(key, "expected a list of words")
+            lists.append(words)
+        try:
+            changes = WordChanges.of(lists[0], lists[1], alphabet)
+        except LexiconError as e:
+            raise self.fail("words", str(e)) from None
+        if changes and lexicon == "none":
+            raise self.fail("words", 'lexicon = "none" checks no words: there is none to change')
+        return changes
 
     def read_alphabet(self, language: str) -> Alphabet:
         """The rule file's own ``[alphabet]`` if it has one, else the language's shipped one."""

@@ -13,12 +13,15 @@ if TYPE_CHECKING:  # the command's imports wait until it runs: `tablero` starts 
 
     from .report import GameAnalysis
 
+from ..cli_options import word_change_options
+
 __all__ = ["analyze_command"]
 
 DEFAULT_ITERATIONS = 300
 
 
 @click.command("analyze")
+@word_change_options
 @click.argument("gcg_file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--variant", "variant_name", help="Rule set (name or .toml); default: the file's.")
 @click.option(
@@ -73,11 +76,12 @@ def analyze_command(
     except GcgError as e:
         fail(f"{gcg_file}: {e}")
     chosen = lexicon_name
-    if chosen is None and gcg.lexicon and shipped_list_path(gcg.lexicon) is not None:
-        chosen = gcg.lexicon
-    elif chosen is None and gcg.lexicon and gcg.lexicon != variant.lexicon and not as_json:
+    named = (gcg.lexicon or "").partition("+")[0]  # es+1a2b3c4d: es with a club's changes
+    if chosen is None and named and shipped_list_path(named) is not None:
+        chosen = named
+    elif chosen is None and named and named != variant.lexicon and not as_json:
         err_console.print(
-            f"[yellow]note:[/] the file's dictionary {gcg.lexicon!r} is not installed; judging "
+            f"[yellow]note:[/] the file's dictionary {named!r} is not installed; judging "
             f"with {variant.lexicon!r} (give --lexicon to choose)"
         )
     lexicon = get_lexicon(chosen, variant, quiet=as_json)

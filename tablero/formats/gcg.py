@@ -26,6 +26,7 @@ every recorded score is what the rules give, returning the final scores.
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -34,6 +35,8 @@ from typing import Any
 
 from ..board import Board
 from ..game import Game
+from ..lexicon import LexiconError
+from ..lexicon.amend import WordChanges
 from ..moves import Cambio, Exchange, NotationError, Place, format_move, parse_move, parse_rack
 from ..rules import IllegalMove, check_cambio, check_placement, resolve_place
 from ..scoring import score_cambio, score_placement
@@ -52,6 +55,10 @@ __all__ = [
     "walk_gcg",
     "write_gcg",
 ]
+
+
+WORDS_PER_LINE = 20
+"""Words on one ``#words-added`` / ``#words-removed`` line; a long list takes several."""
 
 
 class GcgError(ValueError):
@@ -91,6 +98,10 @@ class GcgGame:
     """Every ``#name value`` line in order (notes, timeouts, ...)."""
     resignations: list[tuple[int, int]] = field(default_factory=list)
     """``(line, player)`` for each ``#resign``, in the order the players resigned."""
+    words_added: list[str] = field(default_factory=list)
+    """A club's words added to the dictionary (``#words-added``), as written."""
+    words_removed: list[str] = field(default_factory=list)
+    """A club's words banned from the dictionary (``#words-removed``), as written."""
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -127,6 +138,14 @@ def write_gcg(game: Game, *, hide_racks: bool = False, title: str | None = None)
         out.append(f"#title {_one_line(title)}")
     out.append(f"#variant {v.name}")
     out.append(f"#lexicon {game.lexicon.info().name}")
+    changes = game.lexicon.applied_changes
+    if changes:
+        for pragma, listed in (("words-added", changes.added), ("words-removed", changes.removed)):
+            ordered = sorted(listed)
+            out.extend(
+                f"#{pragma} {' '.join(ordered[i : i + WORDS_PER_LINE])}"
+                for i in range(0, len(ordered), WORDS_PER_LINE)
+            )
     out.extend(
         f"#player{i + 1} {nick} {_one_line(n)}"
         for i, (nick, n) in enumerate(zip(nicks, names, strict=True))
@@ -275,6 +294,10 @@ def read_gcg(text: str) -> GcgGame:
                 game.lexicon = value
             elif name == "title":
                 game.title = value
+            elif name == "words-added":
+                game.words_added.extend(value.split())
+            elif name == "words-removed":
+                game.words_removed.extend(value.split())
             elif name == "resign":
                 game.resignations.append((number, _read_resign(game, value, number, nicks)))
             continue
@@ -374,13 +397,20 @@ def replay_gcg(gcg: GcgGame, variant: Variant | None = None) -> list[int]:
 
 def gcg_variant(gcg: GcgGame, variant: Variant | None = None) -> Variant:
     """The rules a file is played under: ``variant`` if given, else its ``#variant`` (FISE
-    when it has none, as files from other programs are Spanish tournament games here)."""
-    if variant is not None:
-        return variant
+    when it has none, as files from other programs are Spanish tournament games here), with
+    the club's word changes the file records (``#words-added``, ``#words-removed``)."""
     try:
-        return load_variant(gcg.variant or "fise")
+        chosen = variant if variant is not None else load_variant(gcg.variant or "fise")
     except VariantError as e:
         raise GcgError(str(e)) from None
+    if not (gcg.words_added or gcg.words_removed):
+        return chosen
+    try:
+        recorded = WordChanges.of(gcg.words_added, gcg.words_removed, chosen.alphabet)
+        changes = chosen.word_changes.merged(recorded)
+    except LexiconError as e:
+        raise GcgError(f"#words-added / #words-removed: {e}") from None
+    return dataclasses.replace(chosen, word_changes=changes)
 
 
 def walk_gcg(gcg: GcgGame, variant: Variant | None = None) -> Iterator[GcgStep]:

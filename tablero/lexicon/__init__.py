@@ -20,8 +20,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..alphabet import Alphabet, SpellingError
+
+if TYPE_CHECKING:
+    from .amend import WordChanges
 
 __all__ = [
     "AnyWordLexicon",
@@ -60,6 +64,10 @@ class Lexicon(ABC):
 
     @abstractmethod
     def info(self) -> LexiconInfo: ...
+
+    applied_changes: WordChanges | None = None
+    """The club's word changes this dictionary was built with (``amend.py``), if any: a game
+    does not apply its rule set's changes again over a dictionary that already has them."""
 
     @property
     def checks_words(self) -> bool:

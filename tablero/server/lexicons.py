@@ -11,6 +11,7 @@ import threading
 from collections.abc import Mapping
 
 from ..lexicon import AnyWordLexicon, Lexicon, load_lexicon
+from ..lexicon.amend import amended_lexicon
 from ..variant import Variant
 
 __all__ = ["LexiconProvider"]
@@ -27,10 +28,11 @@ class LexiconProvider:
         return dict(self._overrides)
 
     def lexicon_for(self, variant: Variant) -> Lexicon:
+        """The variant's dictionary with its club's word changes applied (a graph built once
+        and cached, like the shipped ones)."""
         name = variant.lexicon
         if name == "none":
             return AnyWordLexicon(variant.alphabet)
-        if name in self._overrides:
-            return self._overrides[name]
-        with self._lock:  # one build at a time; load_lexicon caches what it loaded
-            return load_lexicon(name, variant.alphabet)
+        with self._lock:  # one build at a time; load_lexicon and amend cache what they built
+            base = self._overrides.get(name) or load_lexicon(name, variant.alphabet)
+            return amended_lexicon(base, variant.word_changes, show_progress=False)
