@@ -121,6 +121,13 @@ class _Challengeable:
     ended_game: bool
 
 
+BLANK_RANK_VERSION = 2
+"""How a drawn blank ranks when ``start.blank_first`` puts it first. Version 1 (logs without
+``blank_rank``) gave it the rank of A's code, so under nearest_z it tied with A and under
+highest_value it ranked below every tile worth 2 or more; version 2 ranks it before every
+tile, as the rule says. A start event records the version only where the two differ."""
+
+
 class Game:
     """One game of a variant for 1–4 players (1 for solo practice)."""
 
@@ -132,12 +139,16 @@ class Game:
         seed: int | None = None,
         *,
         start_rule: StartRule | None = None,
+        blank_rank: int = BLANK_RANK_VERSION,
     ) -> None:
         self.variant = load_variant(variant) if isinstance(variant, str) else variant
         v = self.variant
         self.start_rule: StartRule = v.start_rule if start_rule is None else start_rule
         """The rule that decides who starts: the variant's, unless told otherwise (``replay``
         does, for a log written when the variant's rule was another)."""
+        self.blank_rank = blank_rank
+        """How a drawn blank ranks for who starts (``BLANK_RANK_VERSION``); ``replay`` keeps
+        an older log's."""
         if not 1 <= len(players) <= v.max_players:
             raise ValueError(f"{v.title} is for up to {v.max_players} players, not {len(players)}")
         if lexicon.alphabet.name != v.alphabet.name:
@@ -207,13 +218,22 @@ class Game:
         }
         if rack_start is not None:
             event["rack_start"] = rack_start
+        if self._blank_rank_matters() and self.blank_rank != 1:  # version 1: logs without it
+            event["blank_rank"] = self.blank_rank
         self.log.append(event)
+
+    def _blank_rank_matters(self) -> bool:
+        """Whether the blank's rank differs between the versions (``BLANK_RANK_VERSION``):
+        only a drawn blank that ranks first under nearest_z or highest_value."""
+        return self.variant.blank_ranks_first and self.start_rule in ("nearest_z", "highest_value")
 
     def _start_rank(self, tile: str) -> tuple[int, int]:
         """Lower ranks first. The rule decides; a tie means the tied players draw again."""
         v = self.variant
         if tile == BLANK:
-            return (-1, 0) if v.blank_ranks_first else (10**6, 0)
+            if not v.blank_ranks_first:
+                return (10**6, 0)
+            return (-(10**6), 0) if self.blank_rank >= 2 else (-1, 0)
         code = v.alphabet.code(tile)
         if self.start_rule == "nearest_a":
             return (code, 0)
@@ -851,7 +871,12 @@ class Game:
             # its players drew one tile each, by the same order (rack_nearest_z → nearest_z).
             rule = cast(StartRule, rule.removeprefix("rack_"))
         game = cls(
-            variant, list(start["players"]), lexicon, seed=int(start["seed"]), start_rule=rule
+            variant,
+            list(start["players"]),
+            lexicon,
+            seed=int(start["seed"]),
+            start_rule=rule,
+            blank_rank=int(start.get("blank_rank", 1)),
         )
         if game.log[0] != start | {"lexicon": game.log[0]["lexicon"]}:
             raise ValueError("the log's start does not match its seed and players")

@@ -361,3 +361,47 @@ def test_an_old_intelect_log_writes_its_racks_to_gcg() -> None:
 
     text = write_gcg(Game.replay(OLD_INTELECT_LOG, LEXICON))
     assert ">Eva: THEREAA - +0 0" in text.splitlines()
+
+
+# -- a drawn blank under start.blank_first ------------------------------------------------------
+
+
+@pytest.mark.parametrize("rule", ["nearest_z", "highest_value"])
+def test_a_drawn_blank_ranks_before_every_tile(rule: str) -> None:
+    """Over seeded games, each round of draws is won by the blank when one is drawn alone,
+    and otherwise by the tile the rule puts first (written here independently)."""
+    v = own(rule, blank_first=True)
+
+    def key(tile: str) -> int:  # bigger is better
+        if tile == BLANK:
+            return 1000
+        return v.alphabet.code(tile) if rule == "nearest_z" else v.value(tile)
+
+    blank_rounds = 0
+    for seed in range(200):
+        game = Game(v, NAMES[:3], LEXICON, seed=seed)
+        assert game.log[0]["blank_rank"] == 2
+        last = game.log[0]["draws"][-1]
+        best = max(key(tile) for _, tile in last)
+        winners = [seat for seat, tile in last if key(tile) == best]
+        assert winners == [game.to_move]
+        blank_rounds += any(tile == BLANK for _, tile in last)
+    assert blank_rounds > 5
+
+
+def test_a_log_from_before_the_blank_was_ranked_first_replays_as_it_was() -> None:
+    """Logs without ``blank_rank`` ranked a drawn blank as A: they replay so, unchanged."""
+    v = own("nearest_z", blank_first=True)
+    differ = 0
+    for seed in range(200):
+        old = Game(v, NAMES[:3], LEXICON, seed=seed, blank_rank=1)
+        assert "blank_rank" not in old.log[0]
+        again = Game.replay(old.log, LEXICON, lambda _name: v)
+        assert again.to_move == old.to_move and again.log[0] == old.log[0]
+        differ += Game(v, NAMES[:3], LEXICON, seed=seed).to_move != old.to_move
+    assert differ > 0  # some deals start otherwise under the corrected rank
+
+
+def test_games_where_the_blank_rank_makes_no_difference_do_not_record_it() -> None:
+    for name in ("fise", "crucigrama", "letras_top", "intelect"):
+        assert "blank_rank" not in Game(name, NAMES[:2], LEXICON, seed=5).log[0]
