@@ -17,6 +17,8 @@ import math
 import secrets
 from typing import Any
 
+from ..lexicon import LexiconError
+from ..lexicon.amend import WordChanges
 from ..squares import SquareKind, square_colour
 from ..variant import (
     BLANK,
@@ -42,6 +44,8 @@ __all__ = [
     "variant_json",
     "variant_summary",
     "with_clock",
+    "with_word_changes",
+    "word_changes_of",
 ]
 
 MAX_UPLOAD_BYTES = 64 * 1024
@@ -325,6 +329,53 @@ def with_clock(variant: Variant, seconds: int | None, per_move: bool = False) ->
     base = variant.clock or Clock(initial_seconds=seconds)
     clock = dataclasses.replace(base, initial_seconds=seconds, per_move=False)
     return dataclasses.replace(variant, clock=clock)
+
+
+def word_changes_of(
+    variant: Variant, added: list[str], removed: list[str], names: tuple[str, str] = ("", "")
+) -> WordChanges:
+    """A table's words added and banned, normalised by the game's alphabet, or ApiError(422,
+    bad_words) naming the word and its field (``names``: the request's fields for the two
+    lists, ``words_added`` and ``words_removed`` unless told)."""
+    fields = (names[0] or "words_added", names[1] or "words_removed")
+    if not any(w.strip() for w in (*added, *removed)):
+        return WordChanges()
+    if variant.lexicon == "none":
+        raise ApiError(
+            422,
+            "bad_words",
+            f"{fields[0] if any(w.strip() for w in added) else fields[1]}: {variant.title} "
+            "checks no words (it has no dictionary): there are none to add or ban",
+            field=fields[0] if any(w.strip() for w in added) else fields[1],
+        )
+    lists = []
+    for field, words, plus in ((fields[0], added, True), (fields[1], removed, False)):
+        for i, word in enumerate(words):  # one by one: the error names the word's place
+            try:
+                WordChanges.of([word] if plus else [], [] if plus else [word], variant.alphabet)
+            except LexiconError as e:
+                detail = str(e).partition(": ")[2] or str(e)
+                raise ApiError(
+                    422,
+                    "bad_words",
+                    f"{field}[{i}]: {detail}",
+                    field=f"{field}[{i}]",
+                    params={"word": word},
+                ) from None
+        lists.append(words)
+    try:
+        changes = WordChanges.of(lists[0], lists[1], variant.alphabet)
+        variant.word_changes.merged(changes)  # a clash with the rule file's own lists
+    except LexiconError as e:  # a word both added and banned (here, or by the rule file)
+        raise ApiError(422, "bad_words", f"{fields[1]}: {e}", field=fields[1]) from None
+    return changes
+
+
+def with_word_changes(variant: Variant, changes: WordChanges) -> Variant:
+    """The variant with a table's words added and banned, besides the rule file's own."""
+    if not changes:
+        return variant
+    return dataclasses.replace(variant, word_changes=variant.word_changes.merged(changes))
 
 
 def variant_summary(v: Variant, ref: str) -> dict[str, Any]:

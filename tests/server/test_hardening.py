@@ -399,7 +399,10 @@ def test_deep_and_huge_json_bodies_are_refused_not_crashed(server: Server) -> No
         )
         assert r.status_code == 400, (number[:10], r.text)
         assert error(r)["code"] == "bad_json" and "number" in error(r)["message"]
-    r = server.post("/api/tables", content=b"[" * (70 * 1024), headers=json_type)
+    r = server.post(f"/api/tables/{table}/sit", content=b"[" * (70 * 1024), headers=json_type)
+    assert r.status_code == 413 and error(r)["code"] == "too_large"
+    # A new table takes a club's word lists: longer bodies, up to a limit of their own.
+    r = server.post("/api/tables", content=b"[" * (300 * 1024), headers=json_type)
     assert r.status_code == 413 and error(r)["code"] == "too_large"
     r = server.post(
         "/api/tables",

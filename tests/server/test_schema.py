@@ -24,7 +24,7 @@ from tablero.server.tables.info import hash_token
 
 from .harness import Server
 
-LATEST = "v0010"
+LATEST = "v0011"
 """The newest migration: every database ends there."""
 
 

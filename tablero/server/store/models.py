@@ -76,6 +76,10 @@ class TableRow(Base):
     rematch: Mapped[str | None] = mapped_column(Text)
     """Once the game is over: ``{"asked": [seats], "table": id or null}``, the players who
     asked for a rematch and the new table once all have (``tables.ask_rematch``)."""
+    word_changes: Mapped[str | None] = mapped_column(Text)
+    """The club's words the table adds to its dictionary and bans from it, as JSON
+    ``{"add": [...], "remove": [...]}`` (normalised: as the game's tiles spell them); None
+    for a table that plays by the dictionary as it is."""
     rating: Mapped[str | None] = mapped_column(String(8))
     """Once the game is over: ``rated`` (the ratings were updated) or ``unrated``; None
     until then, and while a finished game waits for its ratings (they are retried)."""

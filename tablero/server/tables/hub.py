@@ -21,6 +21,8 @@ from typing import Any
 from sqlalchemy import Engine
 
 from ...game import Event, Game
+from ...lexicon import LexiconError
+from ...lexicon.amend import WordChanges
 from ...moves import Move
 from ...variant import Variant
 from .. import catalog
@@ -68,6 +70,23 @@ def _rematch(text: str | None) -> dict[str, Any]:
         "rematch_asked": tuple(int(s) for s in data.get("asked", [])),
         "rematch_table": data.get("table"),
     }
+
+
+def words_json(changes: WordChanges) -> str | None:
+    """A table's own word changes as stored (``game_tables.word_changes``); None for none."""
+    if not changes:
+        return None
+    return json.dumps(
+        {"add": sorted(changes.added), "remove": sorted(changes.removed)}, ensure_ascii=False
+    )
+
+
+def words_from_json(text: str | None) -> WordChanges:
+    """The stored word changes (normalised when stored: taken as they are)."""
+    if not text:
+        return WordChanges()
+    data = json.loads(text)
+    return WordChanges(frozenset(data.get("add", [])), frozenset(data.get("remove", [])))
 
 
 MAX_DAYS_PER_MOVE = 14
@@ -197,7 +216,19 @@ class Hub:
 
     def rule_text(self, variant: Variant) -> str:
         """How a bot worker on another machine rebuilds a table's rules: ``builtin:NAME``, or
-        the uploaded file's text (a table's clock is not in it: bots know no clocks)."""
+        the uploaded file's text (a table's clock is not in it: bots know no clocks). A table
+        with a club's words sends them with it, as JSON: ``{"rules": <that text>, "add":
+        [...], "remove": [...]}`` (``workers.queue.rules_variant`` reads both)."""
+        text = self._plain_rule_text(variant)
+        changes = variant.word_changes
+        if not changes:
+            return text
+        return json.dumps(
+            {"rules": text, "add": sorted(changes.added), "remove": sorted(changes.removed)},
+            ensure_ascii=False,
+        )
+
+    def _plain_rule_text(self, variant: Variant) -> str:
         kind, _, ref = variant.source.partition(":")
         if kind == "builtin":
             return variant.source
@@ -213,12 +244,15 @@ class Hub:
     def info_from_row(self, row: dict[str, Any], seats: list[SeatInfo]) -> TableInfo:
         """A table's options, seats and state from its database rows."""
         base, _ = self.variant_sync(row["variant_ref"])
+        changes = words_from_json(row.get("word_changes"))
+        timed = catalog.with_clock(
+            base, row["clock_seconds"], bool(row.get("clock_per_move", False))
+        )
         return TableInfo(
             id=row["id"],
             variant_ref=row["variant_ref"],
-            variant=catalog.with_clock(
-                base, row["clock_seconds"], bool(row.get("clock_per_move", False))
-            ),
+            variant=catalog.with_word_changes(timed, changes),
+            word_changes=changes,
             title=row["title"],
             language=row["language"],
             clock_seconds=row["clock_seconds"],
@@ -290,12 +324,21 @@ class Hub:
         client: str = "",
         players: Sequence[tuple[str, int]] = (),
         seats_as: Sequence[SeatInfo] = (),
+        word_changes: WordChanges | None = None,
     ) -> PlannedTable:
         """A new table as its rows, checked, not stored yet. ``players``: (username, account
         id) seated at the first seats (a seek's players). When every seat is taken, the game
         starts with the table. The caller stores the rows (alone, or in a transaction of its
-        own: a seek is taken and its table created at once), then calls ``adopt``."""
+        own: a seek is taken and its table created at once), then calls ``adopt``.
+        ``word_changes``: the club's words as a table already has them (a rematch), in place
+        of the request's lists.
+
+        A table with a club's words has its dictionary built here, in a thread (the first time
+        for a list of words: seconds for a shipped dictionary), so that neither this request
+        nor the move that fills the last seat finds it unbuilt."""
         base, source = await self.variant(req.variant)
+        if word_changes is None:
+            word_changes = catalog.word_changes_of(base, req.words_added, req.words_removed)
         creator = address_key(client)
         n = len(req.seats)
         if not (max(2, base.min_players) <= n <= min(4, base.max_players)):
@@ -335,7 +378,14 @@ class Hub:
             else:
                 seats.append(SeatInfo(i, "open"))
         seconds, per_move = _time_control(req, clock_given, base)
-        variant = catalog.with_clock(base, seconds, per_move)
+        variant = catalog.with_word_changes(
+            catalog.with_clock(base, seconds, per_move), word_changes
+        )
+        if word_changes:
+            try:
+                await asyncio.to_thread(self.lexicons.lexicon_for, variant)
+            except LexiconError as e:
+                raise ApiError(422, "bad_words", f"words_added: {e}", field="words_added") from None
         now = time.time()
         info = TableInfo(
             id=new_table_id(),
@@ -352,6 +402,7 @@ class Hub:
             quiet_spectators=req.quiet_spectators,
             hints=req.hints,
             clock_per_move=per_move,
+            word_changes=word_changes,
         )
         game: Game | None = None
         if all(s.kind != "open" for s in seats):
@@ -378,6 +429,7 @@ class Hub:
             "rated": info.rated,
             "quiet_spectators": info.quiet_spectators,
             "hints": info.hints,
+            "word_changes": words_json(word_changes),
             **(self.lease_values(now) if game is not None else {}),
         }
         events: list[Event] = list(game.log) if game is not None else []

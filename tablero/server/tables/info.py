@@ -10,6 +10,7 @@ import hmac
 import secrets
 from dataclasses import dataclass, field
 
+from ...lexicon.amend import WordChanges
 from ...variant import Variant
 
 __all__ = ["DAY", "SeatInfo", "TableInfo", "hash_token", "new_table_id", "new_token"]
@@ -75,6 +76,9 @@ class TableInfo:
     """Seats that asked for a rematch of the finished game."""
     rematch_table: str | None = None
     """The rematch's table, once every player has asked."""
+    word_changes: WordChanges = field(default_factory=WordChanges)
+    """The words the table's creator added to the dictionary and banned from it (``variant``
+    has them applied, with any of its rule file's own)."""
 
     @property
     def days_per_move(self) -> int | None:

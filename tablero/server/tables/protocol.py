@@ -7,7 +7,7 @@ is the rules engine's business, not this module's.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -35,6 +35,10 @@ __all__ = [
 ]
 
 NICKNAME_MAX = 24
+CLUB_WORDS_MAX = 2_000
+"""Words a table may add to its dictionary, and as many it may ban (house rules)."""
+CLUB_WORD_CHARS = 40
+"""Characters of one such word."""
 TOKEN_MAX = 200
 """Longer than any seat token (43 characters); a longer one is refused without a look-up."""
 
@@ -96,6 +100,14 @@ class CreateTableRequest(_Body):
     rated: bool = True
     """Rated if the game allows it: a built-in game, every seat an account or a computer
     player, at least one account (``ratings/store.py``). False: casual whoever sits."""
+    words_added: list[Annotated[str, Field(max_length=CLUB_WORD_CHARS)]] = Field(
+        default_factory=list, max_length=CLUB_WORDS_MAX
+    )
+    """The club's words: valid at this table though the dictionary lacks them."""
+    words_removed: list[Annotated[str, Field(max_length=CLUB_WORD_CHARS)]] = Field(
+        default_factory=list, max_length=CLUB_WORDS_MAX
+    )
+    """Words the club bans: refused at this table though the dictionary has them."""
 
 
 class HintRequest(_Body):

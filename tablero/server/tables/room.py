@@ -374,7 +374,10 @@ class Room:
         planned = None
         if table is None and everyone:
             planned = await hub.plan_table(
-                self._rematch_request(), clock_given=True, seats_as=self._rotated_seats()
+                self._rematch_request(),
+                clock_given=True,
+                seats_as=self._rotated_seats(),
+                word_changes=info.word_changes,
             )
             rows = (planned.row, planned.info.seats, planned.events)
             _, table, everyone = await asyncio.to_thread(

@@ -65,6 +65,10 @@ TOML_TYPES = ("text/plain", "application/toml")
 """Media types of a raw rule file upload (besides JSON ``{"toml": …}``)."""
 
 
+CREATE_TABLE_BODY_BYTES = 256 * 1024
+"""A new table's request: room for a club's 2,000 words added and 2,000 banned."""
+
+
 def install_routes(app: FastAPI) -> None:
     _install_api(app)
     _install_websocket(app)
@@ -159,7 +163,7 @@ def _install_api(app: FastAPI) -> None:
     async def create_table(request: Request) -> dict[str, Any]:
         rate_limit(request, "create_table")
         load_guard(request).admit("tables")
-        req, data = await read_model(request, CreateTableRequest)
+        req, data = await read_model(request, CreateTableRequest, CREATE_TABLE_BODY_BYTES)
         check_title(req.title)
         with load_guard(request).action("table"):
             room = await _hub(request).create_table(

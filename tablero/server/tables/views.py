@@ -56,6 +56,19 @@ def _clock_json(info: TableInfo) -> dict[str, Any] | None:
     }
 
 
+def words_view(v: Variant) -> dict[str, Any] | None:
+    """The club's words the game is judged by besides its dictionary (the table's, and its
+    rule file's own): public rules, shown to everyone. None for a dictionary as shipped."""
+    changes = v.word_changes
+    if not changes:
+        return None
+    return {
+        "lexicon": v.lexicon,
+        "added": sorted(changes.added),
+        "removed": sorted(changes.removed),
+    }
+
+
 def lobby_entry(info: TableInfo, spectators: int, seq: int) -> dict[str, Any]:
     return {
         "id": info.id,
@@ -197,6 +210,7 @@ def public_view(
             else None
         ),
         "clock": _clock_json(info),
+        "words": words_view(v),
         "server_time": round(now, 3),
         "seats": seats,
         "to_move": game.to_move if game is not None and not game.is_over else None,

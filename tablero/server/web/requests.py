@@ -73,20 +73,23 @@ async def read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-async def read_json(request: Request) -> Any:
-    """The JSON body: ``Content-Type: application/json`` only, within limits."""
+async def read_json(request: Request, limit: int = jsonlimits.MAX_BODY_BYTES) -> Any:
+    """The JSON body: ``Content-Type: application/json`` only, within limits (``limit``
+    bytes: ``MAX_BODY_BYTES`` unless the route takes longer bodies)."""
     if media_type(request) != JSON:
         raise ApiError(
             415,
             "unsupported_media_type",
             "this request takes a JSON body with the header Content-Type: application/json",
         )
-    return jsonlimits.loads(await read_body(request, jsonlimits.MAX_BODY_BYTES))
+    return jsonlimits.loads(await read_body(request, limit), max_bytes=limit)
 
 
-async def read_model(request: Request, model: type[M]) -> tuple[M, dict[str, Any]]:
+async def read_model(
+    request: Request, model: type[M], limit: int = jsonlimits.MAX_BODY_BYTES
+) -> tuple[M, dict[str, Any]]:
     """The JSON body as ``model`` (422 naming the first bad field), and the raw object."""
-    data = await read_json(request)
+    data = await read_json(request, limit)
     if not isinstance(data, dict):
         raise ApiError(400, "bad_json", "the body must be a JSON object")
     try:

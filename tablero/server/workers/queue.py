@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import random
 import threading
@@ -94,7 +95,12 @@ _rules_lock = threading.Lock()
 
 def rules_variant(rules: str) -> Variant:
     """The rule set a job names. Uploads are parsed (and held to the server's limits) once
-    per text: the cache is keyed by the text's hash and keeps the most recent few."""
+    per text: the cache is keyed by the text's hash and keeps the most recent few.
+
+    A table with a club's words sends them with its rules, as JSON (``Hub.rule_text``):
+    ``{"rules": "builtin:fise" or "<TOML>", "add": [...], "remove": [...]}``."""
+    if rules.startswith("{"):
+        return _with_words(rules)
     if rules.startswith("builtin:"):
         return catalog.builtin(rules.removeprefix("builtin:"))
     key = hashlib.sha256(rules.encode("utf-8", "surrogatepass")).hexdigest()
@@ -108,6 +114,27 @@ def rules_variant(rules: str) -> Variant:
         while len(_rules) > RULES_CACHE_SIZE:
             _rules.popitem(last=False)
     return variant
+
+
+def _with_words(envelope: str) -> Variant:
+    try:
+        data = json.loads(envelope)
+    except ValueError:
+        raise ValueError("a job's rules with words are not valid JSON") from None
+    rules, add, remove = (data.get(k) if isinstance(data, dict) else None for k in _ENVELOPE)
+    if not (
+        isinstance(rules, str)
+        and not rules.startswith("{")
+        and isinstance(add, list)
+        and isinstance(remove, list)
+        and all(isinstance(w, str) for w in (*add, *remove))
+    ):
+        raise ValueError('a job\'s rules with words need "rules" (text), "add" and "remove"')
+    base = rules_variant(rules)
+    return catalog.with_word_changes(base, catalog.word_changes_of(base, add, remove))
+
+
+_ENVELOPE = ("rules", "add", "remove")
 
 
 # -- Redis ----------------------------------------------------------------------------------------
