@@ -86,7 +86,11 @@ class _Search:
         self.max_nodes = max_nodes
         self.nodes = 0
         self.horizon_hit = False
-        self.tt: dict[tuple[object, ...], tuple[int, float, int, int]] = {}
+        self.tt: dict[tuple[object, ...], tuple[int, float, int, int, bool]] = {}
+        """Per position: (depth searched, value, bound flag, best option's index, complete).
+        ``complete``: no line below it stopped at the depth horizon, so the value holds at any
+        depth; an incomplete value is used only at a depth it was searched to, and using it
+        makes the search that uses it incomplete too."""
         self.move_cache: dict[tuple[object, ...], list[_Move]] = {}
         self.cambios_used = list(position.cambios_used[:2])
         self.width = width
@@ -192,18 +196,41 @@ class _Search:
         self.tick()
         key = (sig, me, them, seat, scoreless, tuple(self.cambios_used))
         entry = self.tt.get(key)
-        if entry is not None and entry[0] >= depth:
-            _, value, flag, _ = entry
-            if flag == _EXACT:
-                return value
+        guessed = False
+        """Whether what the table told (a value, or a narrower window) rests on a guess made
+        at the depth horizon: then so does what this search finds."""
+        if entry is not None and (entry[4] or entry[0] >= depth):
+            _, value, flag, _, complete = entry
+            window = (alpha, beta)
             if flag == _LOWER:
                 alpha = max(alpha, value)
-            elif value <= alpha:
-                return value
-            if flag == _UPPER:
+            elif flag == _UPPER:
                 beta = min(beta, value)
-            if alpha >= beta:
+            guessed = not complete and (flag == _EXACT or (alpha, beta) != window)
+            if flag == _EXACT or alpha >= beta:
+                self.horizon_hit = self.horizon_hit or guessed
                 return value
+        outer_hit, self.horizon_hit = self.horizon_hit, guessed
+        try:
+            return self._expand(board, sig, me, them, seat, scoreless, depth, alpha, beta, key)
+        finally:
+            self.horizon_hit = outer_hit or self.horizon_hit
+
+    def _expand(
+        self,
+        board: PlayBoard,
+        sig: frozenset[tuple[Coord, Tile]],
+        me: tuple[str, ...],
+        them: tuple[str, ...],
+        seat: int,
+        scoreless: int,
+        depth: int,
+        alpha: float,
+        beta: float,
+        key: tuple[object, ...],
+    ) -> float:
+        """Search a position's moves; store what was found with whether it is complete."""
+        entry = self.tt.get(key)
         moves = self.moves(board, sig, me, seat)
         end = self.v.end
         has_place = any(m.kind == "place" for m in moves)
@@ -243,8 +270,17 @@ class _Search:
                     if m.kind == "cambio":
                         self.cambios_used[seat] += 1
                     try:
+                        # The reply's window in its own terms: m.score − reply in (alpha, beta).
                         value = m.score - self.negamax(
-                            child, child_sig, them, left, 1 - seat, 0, depth - 1, -beta, -alpha
+                            child,
+                            child_sig,
+                            them,
+                            left,
+                            1 - seat,
+                            0,
+                            depth - 1,
+                            m.score - beta,
+                            m.score - alpha,
                         )
                     finally:
                         if m.kind == "cambio":
@@ -256,7 +292,7 @@ class _Search:
                 break
         flag = _EXACT if alpha0 < best < beta else (_LOWER if best >= beta else _UPPER)
         stored_index = _index_in(options, best_index, moves)
-        self.tt[key] = (depth, best, flag, stored_index)
+        self.tt[key] = (depth, best, flag, stored_index, not self.horizon_hit)
         return best
 
 
@@ -393,7 +429,7 @@ def _root_value(
             0,
             depth - 1,
             -math.inf,
-            -alpha,
+            m.score - alpha,  # the reply's window in its own terms: m.score − reply > alpha
         )
     finally:
         if m.kind == "cambio":
