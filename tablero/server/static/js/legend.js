@@ -67,12 +67,32 @@ function savedFold() {
   try { return localStorage.getItem(FOLD_KEY); } catch { return null; }
 }
 
-/** The "About this game" panel, or null when the game has neither squares nor a description.
- *  `open`: whether it starts unfolded, unless the player folded or unfolded it before. */
-export function aboutPanel(v, { open = true } = {}) {
+/** The club's words a table plays by (the table view's `words`: {lexicon, added, removed}),
+ *  or null: "Dictionary: es, with the club's words: +2, −1" and the two lists (people's text:
+ *  set as text, never as markup). */
+export function clubWords(words) {
+  if (!words || (!(words.added || []).length && !(words.removed || []).length)) return null;
+  const added = words.added || [];
+  const removed = words.removed || [];
+  const list = (cls, label, items) => (items.length
+    ? h("div", { class: `club-word-list ${cls}` }, h("span", { class: "club-word-label", text: `${label}: ` }),
+      h("span", { class: "club-word-items", lang: words.lexicon || null, text: items.join(", ") }))
+    : null);
+  return h("div", { class: "about-words" },
+    h("p", { class: "about-dictionary", text: t("about.dictionary_words",
+      { lexicon: words.lexicon || "", added: added.length, removed: removed.length }) }),
+    list("added", t("about.words_added"), added),
+    list("removed", t("about.words_removed"), removed));
+}
+
+/** The "About this game" panel, or null when the game has neither squares nor a description
+ *  nor a club's words. `open`: whether it starts unfolded, unless the player folded or
+ *  unfolded it before; `words`: the table's club words (`clubWords`). */
+export function aboutPanel(v, { open = true, words = null } = {}) {
   const legend = squareLegend(v);
   const description = gameDescription(v.data);
-  if (!legend && !description) return null;
+  const club = clubWords(words);
+  if (!legend && !description && !club) return null;
   const saved = savedFold();
   const details = h("details", { class: "panel about-panel", open: saved ? saved === "open" : open });
   // A click on the summary (a key press on it too) is the player's choice; the toggle event is
@@ -83,5 +103,6 @@ export function aboutPanel(v, { open = true } = {}) {
   return append(details,
     [h("summary", { onclick: remember }, h("h2", { id: "about-h", text: t("about.title") })),
     legend,
-    description ? h("p", { class: "help about-description", text: description }) : null]);
+    description ? h("p", { class: "help about-description", text: description }) : null,
+    club]);
 }

@@ -186,6 +186,7 @@ export class LobbyPage {
       placeholder: t("sit.nickname_placeholder"), autocomplete: "nickname" });
     this.sitNow = h("input", { id: "create-sit", type: "checkbox", checked: true });
     this.formMessage = h("p", { class: "message", role: "status", "aria-live": "polite" });
+    this.clubWords = this.buildClubWords();
     const field = (id, label, control, help) => h("div", { class: "field" },
       h("label", { for: id, text: label }), control, help ? h("p", { class: "help", text: help }) : null);
     return h("form", { class: "create-form", onsubmit: (e) => { e.preventDefault(); this.create(); } },
@@ -201,6 +202,7 @@ export class LobbyPage {
         h("p", { class: "help", id: "move-hints-help", text: t("lobby.move_hints_help") })),
       h("div", { class: "field check" }, this.quiet, h("label", { for: "quiet-spectators", text: t("lobby.quiet_spectators") }),
         h("p", { class: "help", text: t("lobby.quiet_spectators_help") })),
+      this.clubWords,
       field("table-title", t("lobby.title"), this.title),
       account()
         ? h("div", { class: "field check" }, this.sitNow, h("label", { for: "create-sit", text: t("lobby.sit_at_once") }),
@@ -208,6 +210,53 @@ export class LobbyPage {
         : field("create-nickname", t("lobby.your_nickname"), this.nickname, t("lobby.your_nickname_help")),
       h("button", { type: "submit", class: "primary big", id: "create-table", text: t("lobby.create") }),
       this.formMessage);
+  }
+
+  /** "Club words", folded: the words the club adds to the dictionary and those it bans, each
+   *  a textarea with its own error line (the server names a word it refuses). */
+  buildClubWords() {
+    const area = (id, label, listName) => {
+      const input = h("textarea", { id, rows: "3", spellcheck: "false", autocapitalize: "characters",
+        "aria-describedby": `${id}-error club-words-help` });
+      const error = h("p", { class: "field-error", id: `${id}-error`, role: "alert" });
+      this.wordFields[listName] = { input, error };
+      return h("div", { class: "field" }, h("label", { for: id, text: label }), input, error);
+    };
+    this.wordFields = {};
+    this.clubWordsNone = h("p", { class: "help", hidden: true, text: t("lobby.club_words_none") });
+    return h("details", { class: "club-words", id: "club-words" },
+      h("summary", { text: t("lobby.club_words") }),
+      h("p", { class: "help", id: "club-words-help", text: t("lobby.club_words_help") }),
+      this.clubWordsNone,
+      h("div", { class: "club-words-fields" },
+        area("words-added", t("lobby.words_added"), "words_added"),
+        area("words-removed", t("lobby.words_removed"), "words_removed")));
+  }
+
+  /** The words typed in one of the club's lists: one per line, or separated by spaces, commas
+   *  or semicolons. */
+  clubList(listName) {
+    return this.wordFields[listName].input.value.split(/[\s,;]+/u).filter(Boolean);
+  }
+
+  /** Show a refusal of the server next to the list it is about; true when it was one. */
+  showWordsError(e) {
+    const name = e && e.field ? String(e.field).split("[")[0] : "";
+    const target = this.wordFields[name];
+    if (!target) return false;
+    // Next to its list, the server's "words_added[2]: " need not be said.
+    target.error.textContent = errorText(e).replace(/^words_(added|removed)(\[\d+\])?: /u, "");
+    target.input.setAttribute("aria-invalid", "true");
+    this.clubWords.open = true;
+    target.input.focus();
+    return true;
+  }
+
+  clearWordsErrors() {
+    for (const { input, error } of Object.values(this.wordFields)) {
+      error.textContent = "";
+      input.removeAttribute("aria-invalid");
+    }
   }
 
   fillVariants(selected = null) {
@@ -239,6 +288,10 @@ export class LobbyPage {
     }
     if (name !== this.variantSelect.value) return;
     this.variantHelp.textContent = gameDescription(info);
+    // A game without a dictionary has no words to add or ban.
+    const noDictionary = info.lexicon === "none";
+    this.clubWordsNone.hidden = !noDictionary;
+    for (const { input } of Object.values(this.wordFields)) input.disabled = noDictionary;
     const min = Math.max(2, info.min_players);
     const max = Math.min(4, info.max_players);
     const before = Number(this.seatCount.value) || 2;
@@ -332,13 +385,22 @@ export class LobbyPage {
     Object.assign(spec, timeControlSpec(this.clock.value));
     const title = this.title.value.trim();
     if (title) spec.title = title;
+    const added = this.clubList("words_added");
+    const removed = this.clubList("words_removed");
+    const withWords = (added.length || removed.length) && !this.wordFields.words_added.input.disabled;
+    if (withWords) {
+      if (added.length) spec.words_added = added;
+      if (removed.length) spec.words_removed = removed;
+    }
+    this.clearWordsErrors();
     const me = account();
     const nickname = me ? null : this.nickname.value.trim();
     const sitDown = me ? this.sitNow.checked : Boolean(nickname);
     const button = $("#create-table", this.form);
     button.disabled = true;
     this.formMessage.dataset.kind = "info";
-    this.formMessage.textContent = t("lobby.creating");
+    // The first table with a list of words builds its dictionary: seconds, said so.
+    this.formMessage.textContent = t(withWords ? "lobby.preparing_words" : "lobby.creating");
     try {
       const { id } = await api.createTable(spec);
       const firstOpen = seats.findIndex((s) => s.kind === "open");
@@ -352,6 +414,7 @@ export class LobbyPage {
     } catch (e) {
       this.formMessage.dataset.kind = "error";
       this.formMessage.textContent = errorText(e);
+      this.showWordsError(e);
     } finally {
       button.disabled = false;
     }

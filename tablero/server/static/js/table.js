@@ -93,7 +93,7 @@ export class TablePage {
       return;
     }
     this.variant = new VariantView(await api.variant(table.variant));
-    this.build();
+    this.build(table);
     this.applyState(table);
     this.live = new LiveTable(this.id, () => this.auth(), {
       onState: (s) => this.applyState(s),
@@ -160,7 +160,7 @@ export class TablePage {
 
   // -- building the page ----------------------------------------------------------------------
 
-  build() {
+  build(table = {}) {
     const v = this.variant;
     this.board = new BoardView(v, { describedBy: "board-keys" });
     this.grid = new BoardGrid(this.board, { onMove: (to) => this.moveCursor(to) });
@@ -225,7 +225,7 @@ export class TablePage {
       h("div", { class: "controls" }, e.rackArea, e.actions), e.message, e.sit, this.announcer.el);
     // The squares' legend and the game's description: folded on a phone, where it comes after
     // the rack and the buttons.
-    e.about = aboutPanel(v, { open: !matchMedia("(max-width: 560px)").matches });
+    e.about = aboutPanel(v, { open: !matchMedia("(max-width: 560px)").matches, words: table.words });
     const side = h("aside", { class: "side" }, e.about, e.preview, e.hints, e.result, e.analysis, e.unseen, e.history, this.chat.el,
       h("div", { class: "side-links" }, e.gcg));
     replace(this.root, h("div", { class: "table-page live-table", dataset: { columns: String(v.columns) } },
