@@ -115,24 +115,47 @@ class WordListLexicon(Lexicon):
                     f"{p}: {size:,} bytes; a word list may have {MAX_WORD_LIST_BYTES:,} at most"
                 )
             raw = p.read_bytes()
-            if p.suffix == ".xz":
-                unpacker = lzma.LZMADecompressor()
-                raw = unpacker.decompress(raw, max_length=MAX_WORD_LIST_BYTES + 1)
-                if len(raw) > MAX_WORD_LIST_BYTES:
-                    raise LexiconError(
-                        f"{p}: more than {MAX_WORD_LIST_BYTES:,} bytes unpacked; a word list may "
-                        "have that many at most"
-                    )
-            text = raw.decode("utf-8")
         except OSError as e:
             raise LexiconError(f"cannot read word list {p}: {e.strerror}") from None
-        except (lzma.LZMAError, UnicodeDecodeError) as e:
-            raise LexiconError(f"{p}: not a UTF-8 word list ({e})") from None
         label = name or p.name.removesuffix(".xz").removesuffix(".txt")
+        return cls.from_bytes(raw, alphabet, label, where=str(p), packed=p.suffix == ".xz")
+
+    @classmethod
+    def from_bytes(
+        cls,
+        raw: bytes,
+        alphabet: Alphabet,
+        name: str,
+        *,
+        where: str | None = None,
+        packed: bool = False,
+        limit: int | None = None,
+    ) -> WordListLexicon:
+        """A list's bytes (an upload's, a file's): UTF-8, one word per line, ``packed`` with
+        xz. Errors name ``where`` (default: the name), the line, and a size over ``limit``
+        (default ``MAX_WORD_LIST_BYTES``), unpacked or not."""
+        where = where or name
+        limit = MAX_WORD_LIST_BYTES if limit is None else limit
+        if len(raw) > limit:
+            raise LexiconError(
+                f"{where}: {len(raw):,} bytes; a word list may have {limit:,} at most"
+            )
+        try:
+            if packed:
+                unpacker = lzma.LZMADecompressor()
+                raw = unpacker.decompress(raw, max_length=limit + 1)
+                if len(raw) > limit:
+                    raise LexiconError(
+                        f"{where}: more than {limit:,} bytes unpacked; a word list may have that "
+                        "many at most"
+                    )
+            text = raw.decode("utf-8")
+        except (lzma.LZMAError, UnicodeDecodeError) as e:
+            raise LexiconError(f"{where}: not a UTF-8 word list ({e})") from None
         lines = enumerate(text.splitlines(), 1)
-        lexicon = cls(_normalised(lines, alphabet, str(p)), alphabet, label)
+        lexicon = cls(_normalised(lines, alphabet, where), alphabet, name)
         if not len(lexicon):
-            raise LexiconError(f"{p}: no words in it (one word per line)")
+            raise LexiconError(f"{where}: no words in it (one word per line)")
         return lexicon
 
     def contains(self, word: str) -> bool:
