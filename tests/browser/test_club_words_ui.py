@@ -74,3 +74,24 @@ def test_spanish_page_names_the_refused_word(new_page: Any) -> None:
     expect(page.locator("#words-added-error")).to_have_text(
         "«wi-fi» no puede ser una palabra de este juego: revisa sus letras."
     )
+
+
+def test_the_moves_list_says_why_the_first_player_starts(
+    new_page: Any, server: Any, artifacts: Path
+) -> None:
+    """Intelect: the rack with the letter nearest the end of the alphabet starts."""
+    created = server.call(
+        "POST", "/api/tables", {"variant": "intelect", "seats": [{"kind": "open"}] * 2}
+    )
+    table = created["id"]
+    server.sit(table, 0, "Ana <i>")
+    server.sit(table, 1, "Luis")
+    view = server.table(table)
+    starter = ["Ana <i>", "Luis"][view["start"]["first"]]
+    page = new_page(width=1366, height=768)
+    page.goto(f"/t/{table}")
+    line = page.locator(".history .start-line")
+    expect(line).to_contain_text(
+        f"{starter} starts: the letter on their rack nearest the end of the alphabet is"
+    )
+    line.screenshot(path=str(artifacts / "start-line-intelect-1366x768.png"))

@@ -69,6 +69,22 @@ def words_view(v: Variant) -> dict[str, Any] | None:
     }
 
 
+def start_view(game: Game) -> dict[str, Any] | None:
+    """Why the first player starts, when the rules decide it from the racks (``rack_`` start
+    rules, Intelect's): the start event's ``rack_start``, the tiles each seat showed (best
+    first, until the tie was broken) and the seats that drew lots. None under other rules."""
+    event = game.log[0] if game.log else {}
+    rack_start = event.get("rack_start")
+    if event.get("type") != "start" or not isinstance(rack_start, dict):
+        return None
+    return {
+        "rule": game.start_rule,
+        "first": int(event.get("first", game.to_move)),
+        "shown": [[int(seat), list(tiles)] for seat, tiles in rack_start.get("shown", [])],
+        "lots": [int(seat) for seat in rack_start.get("lots", [])],
+    }
+
+
 def lobby_entry(info: TableInfo, spectators: int, seq: int) -> dict[str, Any]:
     return {
         "id": info.id,
@@ -211,6 +227,7 @@ def public_view(
         ),
         "clock": _clock_json(info),
         "words": words_view(v),
+        "start": start_view(game) if game is not None else None,
         "server_time": round(now, 3),
         "seats": seats,
         "to_move": game.to_move if game is not None and not game.is_over else None,

@@ -135,6 +135,24 @@ export function hasPoints(m) {
 }
 
 /** The moves so far, as a table (or a line saying there are none). */
+/** Why the first player starts, when the rules chose by the racks (the view's `start`):
+ *  "Ana starts: the letter on their rack nearest the end of the alphabet is Z (Luis showed
+ *  X)", or null. Names and tiles go in as text. */
+export function startText(start, seatName) {
+  if (!start || !start.rule || !Array.isArray(start.shown)) return null;
+  const key = `start.${start.rule}`;
+  const tiles = (list) => (list || []).map((x) => (x === BLANK ? t("start.blank") : x)).join(", ");
+  const shown = new Map(start.shown.map(([seat, list]) => [seat, list]));
+  const mine = shown.get(start.first) || [];
+  if (!mine.length) return null;
+  let text = t(key, { name: seatName(start.first), tiles: tiles(mine) });
+  const others = start.shown.filter(([seat, list]) => seat !== start.first && list.length)
+    .map(([seat, list]) => t("start.shown_others", { name: seatName(seat), tiles: tiles(list) }));
+  if (others.length) text += ` (${others.join("; ")})`;
+  if (start.lots && start.lots.length) text += `; ${t("start.lots")}`;
+  return text;
+}
+
 export function historyBody(table, seatName) {
   const rows = (table.history || []).map((m) => {
     const { move, note } = moveWords(m, seatName);
@@ -145,11 +163,13 @@ export function historyBody(table, seatName) {
       h("td", { class: "pts", text: hasPoints(m) ? String(m.score ?? 0) : "" }),
       h("td", { class: "tot", text: m.total === undefined ? "" : String(m.total) }));
   });
-  if (!rows.length) return h("p", { class: "hint", text: t("history.empty") });
+  const starts = startText(table.start, seatName);
+  const startLine = starts ? h("p", { class: "start-line", text: starts }) : null;
+  if (!rows.length) return [startLine, h("p", { class: "hint", text: t("history.empty") })];
   const head = ["#", t("history.player"), t("history.move"), t("history.score"), t("history.total")];
-  return h("div", { class: "history-scroll" }, h("table", {},
+  return [startLine, h("div", { class: "history-scroll" }, h("table", {},
     h("thead", {}, h("tr", {}, head.map((text) => h("th", { text })))),
-    h("tbody", {}, rows)));
+    h("tbody", {}, rows)))];
 }
 
 /** "Ana wins!", or "A tie: Ana, Luis" (a finished table). */
