@@ -16,6 +16,7 @@ nothing to find words with. They exchange their whole rack if the rules allow it
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from ...engine.bots import Bot, seat_view
@@ -35,8 +36,11 @@ SERVER_TIME_LIMIT = 5.0
 """Seconds an expert may simulate or search an endgame before it must answer at a table."""
 
 
-_bots: dict[tuple[str, str, int, int], tuple[Variant, Lexicon, Bot]] = {}
+_bots: OrderedDict[tuple[str, str, int, int], tuple[Variant, Lexicon, Bot]] = OrderedDict()
 _bots_lock = threading.Lock()
+BOTS_KEPT = 32
+"""Bots a process keeps (the most recently used): each holds its dictionary, and every club's
+list of words is a dictionary of its own (tens of megabytes for a shipped one)."""
 
 
 def _bot(variant: Variant, lexicon: Lexicon, level: int) -> Bot:
@@ -51,6 +55,9 @@ def _bot(variant: Variant, lexicon: Lexicon, level: int) -> Bot:
         if key not in _bots:
             bot = Bot(LEVEL_NAMES[level - 1], variant, lexicon, time_limit=SERVER_TIME_LIMIT)
             _bots[key] = (variant, lexicon, bot)
+            while len(_bots) > BOTS_KEPT:
+                _bots.popitem(last=False)
+        _bots.move_to_end(key)
         return _bots[key][2]
 
 
