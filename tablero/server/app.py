@@ -33,8 +33,10 @@ from .config import Settings
 from .errors import ApiError
 from .lexicons import LexiconProvider
 from .store.db import make_engine, migrate
+from .store.wordlists import stored_word_list
 from .tables.hub import Hub
 from .tables.routes import install_routes
+from .tables.wordlist_routes import install_word_list_routes
 from .web.headers import SecurityHeaders
 from .web.load import LoadGuard
 from .web.logredact import install_log_redaction
@@ -95,7 +97,7 @@ def create_app(
         await asyncio.to_thread(migrate, engine)
         hub = Hub(
             engine,
-            LexiconProvider(settings.lexicons),
+            LexiconProvider(settings.lexicons, fetch_word_list=stored_word_list(engine)),
             settings.bot_delay,
             bus=make_bus(settings.redis_url, origin=process_name()),
             quotas=settings.quotas,
@@ -140,6 +142,7 @@ def create_app(
     app.state.load = LoadGuard(settings.capacity)
     _install_error_handlers(app)
     install_routes(app)
+    install_word_list_routes(app)
     install_account_routes(app)
     install_profile_routes(app)
     install_club_routes(app)

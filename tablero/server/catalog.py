@@ -32,6 +32,7 @@ from ..variant import (
 )
 from .errors import ApiError
 from .tables.protocol import disguising_character
+from .wordlists import is_word_list_id
 
 __all__ = [
     "MAX_MOVE_SCORE",
@@ -50,7 +51,8 @@ __all__ = [
 
 MAX_UPLOAD_BYTES = 64 * 1024
 SERVER_LEXICONS = ("es", "ro", "none")
-"""The dictionaries a table can use; anything else in a rule file is refused."""
+"""The dictionaries a table can use besides the word lists uploaded to the server
+(``wordlists.py``); anything else in a rule file is refused: a path would read a server file."""
 MAX_TOML_DEPTH = 32
 """Nesting of arrays and inline tables; a rule file needs 3."""
 MAX_BOARD = 26
@@ -136,9 +138,10 @@ def server_problems(v: Variant) -> list[str]:
             problems.append(
                 f"{key}: no control or invisible formatting characters (U+{ord(ch):04X})"
             )
-    if v.lexicon not in SERVER_LEXICONS:
+    if v.lexicon not in SERVER_LEXICONS and not is_word_list_id(v.lexicon):
         problems.append(
-            f"lexicon: must be one of {', '.join(SERVER_LEXICONS)}, got {_show(v.lexicon)}"
+            f"lexicon: must be one of {', '.join(SERVER_LEXICONS)} or an uploaded word list's "
+            f"id (wl-…), got {_show(v.lexicon)}"
         )
     if v.tile_count - v.tiles.get(BLANK, (0, 0))[0] == 0:
         problems.append("tiles: the set has no letter tiles")

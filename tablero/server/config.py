@@ -39,6 +39,8 @@ class Quotas:
     """Rule files one address may have stored at once."""
     upload_unused_days: float = 30.0
     """An uploaded rule file that no table uses is deleted after this many days unused."""
+    word_lists_per_address: int = 5
+    """Word lists one address may have stored (the same list sent again costs nothing)."""
     bot_tables_per_address: int = 2
     """Tables with only computer players in play at once, per creator's address."""
     bot_tables_total: int = 20

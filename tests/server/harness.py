@@ -35,6 +35,7 @@ GENEROUS = DEFAULT_LIMITS.scaled(1000)
 ROOMY = Quotas(
     lobby_waiting_per_address=10_000,
     uploads_per_address=10_000,
+    word_lists_per_address=10_000,
     bot_tables_per_address=10_000,
     bot_tables_total=10_000,
 )

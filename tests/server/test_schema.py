@@ -24,7 +24,7 @@ from tablero.server.tables.info import hash_token
 
 from .harness import Server
 
-LATEST = "v0011"
+LATEST = "v0012"
 """The newest migration: every database ends there."""
 
 

@@ -8,12 +8,19 @@ the time the current turn started (the clocks). Times are Unix seconds.
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, LargeBinary, String, Text
 from sqlalchemy import false as sa_false
 from sqlalchemy import true as sa_true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "EventRow", "SeatRow", "TableRow", "UploadedVariantRow"]
+__all__ = [
+    "Base",
+    "EventRow",
+    "SeatRow",
+    "TableRow",
+    "UploadedVariantRow",
+    "UploadedWordListRow",
+]
 
 
 class Base(DeclarativeBase):
@@ -34,6 +41,25 @@ class UploadedVariantRow(Base):
     """When a table last used it; an upload unused for long is deleted."""
 
     __table_args__ = (Index("ix_uploaded_variants_creator", "creator"),)
+
+
+class UploadedWordListRow(Base):
+    """A word list uploaded for rule files to play with (``server/wordlists.py``)."""
+
+    __tablename__ = "uploaded_word_lists"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    """``wl-`` and 16 hex digits of the list's digest: the name rule files give it."""
+    name: Mapped[str] = mapped_column(String(100))
+    language: Mapped[str] = mapped_column(String(8))
+    word_count: Mapped[int] = mapped_column(Integer)
+    packed: Mapped[bytes] = mapped_column(LargeBinary)
+    """The words, normalised and sorted, one per line, packed with xz."""
+    created_at: Mapped[float] = mapped_column(Float)
+    creator: Mapped[str | None] = mapped_column(String(64))
+    """A hash of the uploader's address: lists are counted per address (a quota)."""
+
+    __table_args__ = (Index("ix_uploaded_word_lists_creator", "creator"),)
 
 
 class TableRow(Base):

@@ -10,6 +10,7 @@ With one process, it holds every lease from the start.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
@@ -20,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from ...alphabet import AlphabetError, alphabet_by_name
 from ...game import Event, Game
 from ...lexicon import LexiconError
 from ...lexicon.amend import WordChanges
@@ -32,6 +34,8 @@ from ..errors import ApiError
 from ..lexicons import LexiconProvider
 from ..ratings import store as ratings_store
 from ..store import tables as store
+from ..store.wordlists import StoredWordList, get_word_list, save_word_list
+from ..wordlists import canonical_list, is_word_list_id, write_word_list_file
 from ..workers import bots
 from ..workers.runner import make_bot_runner
 from .info import DAY, SeatInfo, TableInfo, new_table_id
@@ -188,9 +192,13 @@ class Hub:
         return self.variant_sync(ref)
 
     async def upload(self, text: str, client: str = "") -> tuple[str, Variant]:
-        """Store a rule file; ``client`` is the uploader's address (quotas are per address)."""
+        """Store a rule file; ``client`` is the uploader's address (quotas are per address).
+        A rule file that plays with an uploaded word list (``lexicon = "wl-…"``) must name
+        one the server has, of its language, spelled with its tiles."""
         ref = catalog.new_upload_id()
         v = catalog.parse_upload(text, source=f"upload:{ref}")
+        if is_word_list_id(v.lexicon):
+            await self._check_word_list(v)
         quota = self.quotas.uploads_per_address
         stored = await asyncio.to_thread(
             store.save_upload,
@@ -213,6 +221,65 @@ class Hub:
         self._variants[ref] = v
         self._upload_texts[ref] = text
         return ref, v
+
+    async def _check_word_list(self, v: Variant) -> None:
+        stored = await asyncio.to_thread(get_word_list, self.engine, v.lexicon)
+        if stored is None:
+            raise ApiError(
+                422,
+                "bad_variant_file",
+                f"lexicon: no uploaded word list {v.lexicon} on this server (upload it first: "
+                "POST /api/wordlists)",
+                field="lexicon",
+            )
+        if stored.language != v.language:
+            raise ApiError(
+                422,
+                "bad_variant_file",
+                f"lexicon: the word list {v.lexicon} is {stored.language}, the rules are "
+                f"{v.language}",
+                field="lexicon",
+            )
+        try:
+            await asyncio.to_thread(self.lexicons.lexicon_for, v)
+        except LexiconError as e:
+            raise ApiError(422, "bad_variant_file", f"lexicon: {e}", field="lexicon") from None
+
+    async def upload_word_list(
+        self, raw: bytes, language: str, name: str, client: str = ""
+    ) -> StoredWordList:
+        """Check and store a word list (the same words again: the list stored before), and
+        build its word graph now, so that the first table with it does not wait."""
+        try:
+            alphabet = alphabet_by_name(language)
+        except AlphabetError as e:
+            raise ApiError(422, "bad_word_list", str(e), field="language") from None
+        try:
+            words = await asyncio.to_thread(canonical_list, raw, alphabet, name)
+        except LexiconError as e:
+            raise ApiError(422, "bad_word_list", str(e)) from None
+        quota = self.quotas.word_lists_per_address
+        save = functools.partial(
+            save_word_list,
+            self.engine,
+            words,
+            name,
+            language,
+            time.time(),
+            address_key(client),
+            quota,
+        )
+        try:
+            stored = await asyncio.to_thread(save)
+        except store.StaleSeq:  # the same list, stored by another request meanwhile
+            stored = await asyncio.to_thread(get_word_list, self.engine, words.id)
+        if stored is None:
+            raise ApiError(
+                429, "quota_exceeded", f"this address already has {quota} uploaded word lists"
+            )
+        await asyncio.to_thread(write_word_list_file, stored.id, stored.packed)
+        await asyncio.to_thread(self.lexicons.uploaded_list, stored.id, alphabet)  # the graph
+        return stored
 
     def rule_text(self, variant: Variant) -> str:
         """How a bot worker on another machine rebuilds a table's rules: ``builtin:NAME``, or

@@ -45,13 +45,22 @@ from saq.queue.redis import RedisQueue
 
 from ...variant import Variant
 from .. import catalog
+from ..wordlists import is_word_list_id
 from .kinds import JobKind
 from .runner import BotRunner
 
 if TYPE_CHECKING:
     from .worker import LocalWorkers
 
-__all__ = ["QUEUE_NAME", "BotJobFailed", "BotQueue", "redis_client", "rules_variant"]
+__all__ = [
+    "QUEUE_NAME",
+    "BotJobFailed",
+    "BotQueue",
+    "redis_client",
+    "redis_word_lists",
+    "rules_variant",
+    "word_list_key",
+]
 
 log = logging.getLogger("tablero.server.workers")
 
@@ -140,6 +149,26 @@ _ENVELOPE = ("rules", "add", "remove")
 # -- Redis ----------------------------------------------------------------------------------------
 
 
+def word_list_key(list_id: str) -> str:
+    """Where Redis holds an uploaded list's packed words for the workers (no expiry: a list
+    is a few megabytes at most, and a table may use it for months)."""
+    return f"tablero:wordlist:{list_id}"
+
+
+def redis_word_lists(redis_url: str) -> Callable[[str], bytes | None]:
+    """A worker's source of uploaded lists (``LexiconProvider``): Redis's copy, read in the
+    job's thread with a connection of its own."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url, socket_connect_timeout=2, socket_timeout=15)
+
+    def fetch(list_id: str) -> bytes | None:
+        value: bytes | None = client.get(word_list_key(list_id))  # type: ignore[assignment]
+        return value
+
+    return fetch
+
+
 def redis_client(redis_url: str, blocking: bool = False) -> Any:
     """Connections of the bots' queue (not the bus's). ``blocking``: a worker's, whose
     dequeue waits on the socket for up to 5 s at a time (no shorter socket timeout)."""
@@ -197,8 +226,11 @@ class BotQueue(BotRunner):
         rule_text: Callable[[Variant], str],
         local: LocalWorkers | None = None,
         take_within: float = TAKE_WITHIN,
+        fetch_word_list: Callable[[str], bytes | None] | None = None,
     ) -> None:
         self.rule_text = rule_text
+        self.fetch_word_list = fetch_word_list
+        """An uploaded list's packed words (the database's), to share with the workers."""
         self.local = local
         self.take_within = take_within
         self.queue = RedisQueue(redis_client(redis_url), name=QUEUE_NAME)
@@ -207,10 +239,13 @@ class BotQueue(BotRunner):
     async def run(self, kind: JobKind[J, Any], job: J) -> str:
         """A job's answer, from whichever worker takes it (asked again if it is lost)."""
         function, what = kind.function, kind.what
-        payload = kind.to_dict(job, self.rule_text(kind.variant_of(job)))
+        variant = kind.variant_of(job)
+        payload = kind.to_dict(job, self.rule_text(variant))
         if not self._connected:
             await self.queue.connect()
             self._connected = True
+        if is_word_list_id(variant.lexicon):
+            await _persist("sharing a word list", lambda: self._share(variant.lexicon))
         deaths = 0
         while True:
             saq_job = await _persist(
@@ -229,6 +264,18 @@ class BotQueue(BotRunner):
             except BaseException:  # cancelled: the table moved on, or the server stops
                 await asyncio.shield(self._withdraw(saq_job))
                 raise
+
+    async def _share(self, list_id: str) -> None:
+        """Put an uploaded list where every worker can read it (``word_list_key``), unless it
+        is there: a worker elsewhere has no database, only Redis."""
+        key = word_list_key(list_id)
+        if await self.queue.redis.exists(key):
+            return
+        fetch = self.fetch_word_list
+        packed = await asyncio.to_thread(fetch, list_id) if fetch else None
+        if packed is None:
+            raise BotJobFailed(f"no uploaded word list {list_id} to give the workers")
+        await self.queue.redis.set(key, packed)
 
     async def _submit(self, function: str, payload: dict[str, Any]) -> Job:
         job = Job(

@@ -74,4 +74,4 @@ def make_bot_runner(
     if workers > 0:
         local = LocalWorkers(workers, redis_url, lexicons.overrides)
         local.start()
-    return BotQueue(redis_url, rule_text, local)
+    return BotQueue(redis_url, rule_text, local, fetch_word_list=lexicons.fetch_word_list)

@@ -31,7 +31,15 @@ from saq.types import Context
 from ...lexicon import Lexicon
 from ..lexicons import LexiconProvider
 from .kinds import KINDS, JobKind
-from .queue import BACKOFF_FIRST, BACKOFF_MAX, HEARTBEAT, QUEUE_NAME, redis_client, rules_variant
+from .queue import (
+    BACKOFF_FIRST,
+    BACKOFF_MAX,
+    HEARTBEAT,
+    QUEUE_NAME,
+    redis_client,
+    redis_word_lists,
+    rules_variant,
+)
 
 __all__ = ["LocalWorkers", "run_worker"]
 
@@ -100,7 +108,7 @@ def run_worker(
         level=log_level, format="%(asctime)s %(processName)s %(name)s %(levelname)s: %(message)s"
     )
     logging.getLogger("saq").addFilter(_SaqLogs())
-    _provider = LexiconProvider(overrides or {})
+    _provider = LexiconProvider(overrides or {}, fetch_word_list=redis_word_lists(redis_url))
     asyncio.run(_work(redis_url, parent))
 
 
