@@ -16,13 +16,16 @@ export class ApiError extends Error {
 
 // The session of a logged-in player is an HttpOnly cookie the server sets: fetch sends it with
 // every same-origin request by itself, and the page never sees it.
-async function request(method, path, { body, token } = {}) {
+async function request(method, path, { body, token, text } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
-  // Bodies are JSON only: the server refuses other types on every write but the raw rule-file
-  // upload, so a cross-site form (text/plain) can never pass for this page.
-  if (body !== undefined) {
+  // Bodies are JSON, but for the raw uploads the server takes as text (a word list): `text`,
+  // a string or a Blob (a File's bytes as they are, so the server judges their encoding).
+  if (text !== undefined) {
+    headers["Content-Type"] = "text/plain; charset=utf-8";
+    payload = text;
+  } else if (body !== undefined) {
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
   }
@@ -54,6 +57,13 @@ export const api = {
     return data;
   },
   uploadVariant: (toml) => request("POST", "/api/variants/upload", { body: { toml } }),
+  // A word list (one word per line) for a rule file's `lexicon = "wl-…"`: checked and compiled
+  // before the answer ({id, name, language, words}); `list` a File or a string.
+  uploadWordList: (list, language, name) => {
+    const q = new URLSearchParams({ language, name });
+    return request("POST", `/api/wordlists?${q}`, { text: list });
+  },
+  wordList: (id) => request("GET", `/api/wordlists/${encodeURIComponent(id)}`),
   tables: () => request("GET", "/api/tables"),
   createTable: (spec) => request("POST", "/api/tables", { body: spec }),
   leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),

@@ -78,6 +78,15 @@ export function plural(key, n, params = {}) {
   return t(chosen, { n, ...params });
 }
 
+/** A number as the interface language writes it (1,234 in English, 1234 or 1.234 in Spanish). */
+export function formatNumber(n) {
+  try {
+    return Number(n).toLocaleString(language);
+  } catch {
+    return String(n);
+  }
+}
+
 const rules = new Map();
 
 function pluralRules(lang) {

@@ -4,7 +4,7 @@
 import { account, myGames } from "./account.js";
 import { api, errorText } from "./api.js";
 import { $, h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatNumber, plural, t } from "./i18n.js";
 import { gameDescription, gameTitle, titleOf } from "./variant.js";
 import { accountMark, playerName, ratingElement } from "./panels.js";
 import { lastNickname, saveNickname, saveSeat, seatFor } from "./prefs.js";
@@ -175,6 +175,11 @@ export class LobbyPage {
     this.fillVariants();
     this.upload = h("input", { id: "rulefile", type: "file", accept: ".toml,text/plain,application/toml",
       onchange: () => this.uploadFile() });
+    this.wordList = h("input", { id: "wordlist", type: "file", accept: ".txt,text/plain",
+      "aria-describedby": "wordlist-help wordlist-status wordlist-error", onchange: () => this.wordListChanged() });
+    this.wordListStatus = h("p", { class: "help word-list-status", id: "wordlist-status", role: "status",
+      "aria-live": "polite" });
+    this.wordListError = h("p", { class: "field-error", id: "wordlist-error", role: "alert" });
     this.seatCount = h("select", { id: "seat-count", onchange: () => this.drawSeats() });
     this.seatRows = h("div", { class: "seat-rows" });
     this.clock = h("select", { id: "clock" });
@@ -192,6 +197,9 @@ export class LobbyPage {
     return h("form", { class: "create-form", onsubmit: (e) => { e.preventDefault(); this.create(); } },
       h("div", { class: "field" }, h("label", { for: "variant", text: t("lobby.game") }), this.variantSelect, this.variantHelp),
       field("rulefile", t("lobby.upload"), this.upload, t("lobby.upload_help")),
+      h("div", { class: "field word-list-field" }, h("label", { for: "wordlist", text: t("lobby.word_list") }),
+        this.wordList, h("p", { class: "help", id: "wordlist-help", text: t("lobby.word_list_help") }),
+        this.wordListStatus, this.wordListError),
       field("seat-count", t("lobby.seats"), this.seatCount),
       this.seatRows,
       field("clock", t("lobby.clock"), this.clock),
@@ -355,20 +363,71 @@ export class LobbyPage {
     }
   }
 
+  /** A word list chosen (or taken away): with a rule file chosen, both go up again; else it
+   *  waits for the rule file. */
+  wordListChanged() {
+    this.wordListError.textContent = "";
+    this.wordList.removeAttribute("aria-invalid");
+    const list = this.wordList.files && this.wordList.files[0];
+    const rules = this.upload.files && this.upload.files[0];
+    this.wordListStatus.textContent = list && !rules ? t("lobby.word_list_needs_rules") : "";
+    if (rules) this.uploadFile();
+  }
+
+  /** The rule file, sent to the server; with a word list chosen, the list first (checked and
+   *  compiled there: seconds for a big one), then the rules with their `lexicon` set to it. */
   async uploadFile() {
     const file = this.upload.files && this.upload.files[0];
     if (!file) return;
+    const turn = (this.uploadTurn = (this.uploadTurn || 0) + 1);
+    const stale = () => turn !== this.uploadTurn; // a newer choice of files took over
+    const list = this.wordList.files && this.wordList.files[0];
+    this.wordListError.textContent = "";
+    this.wordList.removeAttribute("aria-invalid");
     this.formMessage.dataset.kind = "info";
-    this.formMessage.textContent = t("lobby.uploading");
+    this.formMessage.textContent = t(list ? "lobby.word_list_uploading" : "lobby.uploading");
+    let text;
     try {
-      const text = await file.text();
+      text = await file.text();
+    } catch (e) {
+      this.formMessage.dataset.kind = "error";
+      this.formMessage.textContent = errorText(e);
+      return;
+    }
+    if (list) {
+      this.wordListStatus.textContent = t("lobby.word_list_uploading");
+      let info;
+      try {
+        if (list.size > MAX_WORD_LIST_BYTES) {
+          throw { code: "word_list_too_large", message: t("lobby.word_list_too_large", { mb: MAX_WORD_LIST_BYTES / 1e6 }) };
+        }
+        info = await api.uploadWordList(list, ruleLanguage(text), listName(list.name));
+      } catch (e) {
+        if (stale()) return;
+        this.wordListStatus.textContent = "";
+        // The server's own words: they name the line at fault (people's text, set as text).
+        this.wordListError.textContent = e && e.code === "bad_word_list" && e.message ? e.message : errorText(e);
+        this.wordList.setAttribute("aria-invalid", "true");
+        this.formMessage.dataset.kind = "error";
+        this.formMessage.textContent = t("lobby.word_list_refused");
+        return;
+      }
+      if (stale()) return;
+      this.wordListStatus.textContent = plural("lobby.word_list_ok", info.words,
+        { n: formatNumber(info.words), name: info.name });
+      text = withLexicon(text, info.id);
+      this.formMessage.textContent = t("lobby.uploading");
+    }
+    try {
       const info = await api.uploadVariant(text);
+      if (stale()) return;
       this.details.set(info.id, info);
       this.uploads = [...this.uploads.filter((u) => u.id !== info.id), info];
       this.fillVariants(info.id);
       this.formMessage.textContent = t("lobby.uploaded_ok", { title: info.title });
       await this.variantChanged();
     } catch (e) {
+      if (stale()) return;
       this.formMessage.dataset.kind = "error";
       this.formMessage.textContent = errorText(e);
     }
@@ -419,6 +478,47 @@ export class LobbyPage {
       button.disabled = false;
     }
   }
+}
+
+/** The largest word list the server takes (bytes): a bigger file is refused before it is sent. */
+const MAX_WORD_LIST_BYTES = 16_000_000;
+
+/** The lines of a rule file before its first table (`[board]`…): its top-level keys. */
+function topLevelEnd(lines) {
+  const end = lines.findIndex((line) => /^\s*\[/u.test(line));
+  return end < 0 ? lines.length : end;
+}
+
+/** A rule file's language: its top-level `language = "xx"`, else Spanish (the format's default). */
+export function ruleLanguage(text) {
+  const lines = text.split("\n");
+  for (const line of lines.slice(0, topLevelEnd(lines))) {
+    const m = /^\s*language\s*=\s*["']([^"']*)["']/u.exec(line);
+    if (m) return m[1].trim() || "es";
+  }
+  return "es";
+}
+
+/** The rule file's text with its top-level `lexicon` set to an uploaded list's id: the line
+ *  that says it replaced, or one put first. */
+export function withLexicon(text, id) {
+  const line = `lexicon = "${id}"`;
+  const lines = text.split("\n");
+  const end = topLevelEnd(lines);
+  for (let i = 0; i < end; i++) {
+    if (/^\s*lexicon\s*=/u.test(lines[i])) {
+      lines[i] = line + (lines[i].endsWith("\r") ? "\r" : "");
+      return lines.join("\n");
+    }
+  }
+  return `${line}\n${text}`;
+}
+
+/** A word list's name from its file's: without the extension, no control characters, at most
+ *  60 characters (the server's limit; whole characters, never half of one). */
+export function listName(fileName) {
+  const bare = String(fileName || "").replace(/\.[^.]*$/u, "").replace(/[\p{C}]/gu, "").trim();
+  return Array.from(bare).slice(0, 60).join("").trim();
 }
 
 /** A seat's name for lists: the nickname, or the computer's name and level. */
