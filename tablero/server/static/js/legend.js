@@ -4,8 +4,9 @@
 // <details>, open unless the screen is a phone's or the player folded it; nothing at all when
 // there is nothing to say.
 
+import { api } from "./api.js";
 import { append, h } from "./dom.js";
-import { currentLanguage, t, tIn } from "./i18n.js";
+import { currentLanguage, formatNumber, plural, t, tIn } from "./i18n.js";
 import { gameDescription, labelLanguage, squareClass, squareLabel, squareWords } from "./variant.js";
 
 // The reading order of the legend: letter squares, word squares, then the rest.
@@ -70,29 +71,56 @@ function savedFold() {
 /** The club's words a table plays by (the table view's `words`: {lexicon, added, removed}),
  *  or null: "Dictionary: es, with the club's words: +2, −1" and the two lists (people's text:
  *  set as text, never as markup). */
-export function clubWords(words) {
+export function clubWords(words, wordList = null) {
   if (!words || (!(words.added || []).length && !(words.removed || []).length)) return null;
   const added = words.added || [];
   const removed = words.removed || [];
+  // An uploaded list is said by its name, and its words are in its language (not "wl-…").
+  const lexicon = wordList ? wordList.name : words.lexicon || "";
+  const lang = wordList ? wordList.language : words.lexicon;
   const list = (cls, label, items) => (items.length
     ? h("div", { class: `club-word-list ${cls}` }, h("span", { class: "club-word-label", text: `${label}: ` }),
-      h("span", { class: "club-word-items", lang: words.lexicon || null, text: items.join(", ") }))
+      h("span", { class: "club-word-items", lang: lang || null, text: items.join(", ") }))
     : null);
   return h("div", { class: "about-words" },
     h("p", { class: "about-dictionary", text: t("about.dictionary_words",
-      { lexicon: words.lexicon || "", added: added.length, removed: removed.length }) }),
+      { lexicon, added: added.length, removed: removed.length }) }),
     list("added", t("about.words_added"), added),
     list("removed", t("about.words_removed"), removed));
 }
 
+/** The word list a game's rules play with when it is an upload (`lexicon = "wl-…"`): its
+ *  name and size from the server, or null (a shipped dictionary, or the server cannot say). */
+export async function uploadedWordList(data) {
+  const id = data && typeof data.lexicon === "string" ? data.lexicon : "";
+  if (!/^wl-[0-9a-f]{16}$/u.test(id)) return null;
+  try {
+    return await api.wordList(id);
+  } catch {
+    return null;
+  }
+}
+
+/** The word list uploaded with the rules (`lexicon = "wl-…"`), as GET /api/wordlists/{id}
+ *  describes it ({name, words, language}), or null: "Dictionary: “club”, a word list uploaded
+ *  with the rules (1,234 words)". The name is a person's: set as text. */
+export function wordListLine(wordList) {
+  if (!wordList) return null;
+  return h("div", { class: "about-words about-word-list" },
+    h("p", { class: "about-dictionary", text: plural("about.word_list", Number(wordList.words) || 0,
+      { n: formatNumber(wordList.words), name: wordList.name || "" }) }));
+}
+
 /** The "About this game" panel, or null when the game has neither squares nor a description
- *  nor a club's words. `open`: whether it starts unfolded, unless the player folded or
- *  unfolded it before; `words`: the table's club words (`clubWords`). */
-export function aboutPanel(v, { open = true, words = null } = {}) {
+ *  nor a dictionary of its own to name. `open`: whether it starts unfolded, unless the player
+ *  folded or unfolded it before; `words`: the table's club words (`clubWords`); `wordList`:
+ *  the uploaded word list the rules play with (`wordListLine`). */
+export function aboutPanel(v, { open = true, words = null, wordList = null } = {}) {
   const legend = squareLegend(v);
   const description = gameDescription(v.data);
-  const club = clubWords(words);
-  if (!legend && !description && !club) return null;
+  const ownList = wordListLine(wordList);
+  const club = clubWords(words, wordList);
+  if (!legend && !description && !club && !ownList) return null;
   const saved = savedFold();
   const details = h("details", { class: "panel about-panel", open: saved ? saved === "open" : open });
   // A click on the summary (a key press on it too) is the player's choice; the toggle event is
@@ -104,5 +132,5 @@ export function aboutPanel(v, { open = true, words = null } = {}) {
     [h("summary", { onclick: remember }, h("h2", { id: "about-h", text: t("about.title") })),
     legend,
     description ? h("p", { class: "help about-description", text: description }) : null,
-    club]);
+    ownList, club]);
 }

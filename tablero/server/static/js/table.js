@@ -28,7 +28,7 @@ import { BoardGrid } from "./boardgrid.js";
 import { clockLabel, formatClock, formatPerMove, secondsLeft } from "./clock.js";
 import { confirmDialog, pickBlankLetter, pickExchange } from "./dialogs.js";
 import { enableDrag } from "./drag.js";
-import { aboutPanel } from "./legend.js";
+import { aboutPanel, uploadedWordList } from "./legend.js";
 import { $, h, replace } from "./dom.js";
 import { plural, t } from "./i18n.js";
 import { shuffleIcon, undoIcon, zoomIcon } from "./icons.js";
@@ -93,6 +93,7 @@ export class TablePage {
       return;
     }
     this.variant = new VariantView(await api.variant(table.variant));
+    this.wordList = await uploadedWordList(this.variant.data);
     this.build(table);
     this.applyState(table);
     this.live = new LiveTable(this.id, () => this.auth(), {
@@ -225,7 +226,8 @@ export class TablePage {
       h("div", { class: "controls" }, e.rackArea, e.actions), e.message, e.sit, this.announcer.el);
     // The squares' legend and the game's description: folded on a phone, where it comes after
     // the rack and the buttons.
-    e.about = aboutPanel(v, { open: !matchMedia("(max-width: 560px)").matches, words: table.words });
+    e.about = aboutPanel(v, { open: !matchMedia("(max-width: 560px)").matches, words: table.words,
+      wordList: this.wordList });
     const side = h("aside", { class: "side" }, e.about, e.preview, e.hints, e.result, e.analysis, e.unseen, e.history, this.chat.el,
       h("div", { class: "side-links" }, e.gcg));
     replace(this.root, h("div", { class: "table-page live-table", dataset: { columns: String(v.columns) } },
