@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from .ui import (
     action,
+    element_shot,
     history_rows,
     rack,
     rack_tile,
@@ -89,13 +90,13 @@ def test_a_word_list_goes_up_with_the_rules_and_judges_the_words(
     assert re.fullmatch(r"wl-[0-9a-f]{16}", lexicon)
     listed = server.call("GET", f"/api/wordlists/{lexicon}")
     assert (listed["name"], listed["words"], listed["language"]) == (LIST_NAME, 5, "es")
-    page.locator(".create-form").screenshot(path=str(artifacts / "word-list-form-1366x768.png"))
+    element_shot(page.locator(".create-form"), artifacts / "word-list-form-1366x768.png")
     shot(page, "word-list-lobby-1366x768")
     # The same form as a phone shows it (the server keeps 20 uploaded rule files per address,
     # and every browser test comes from one: this window is narrowed, not a second upload).
     page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
     expect(page.locator("#wordlist-status")).to_be_visible()
-    page.locator(".create-form").screenshot(path=str(artifacts / "word-list-form-390x844.png"))
+    element_shot(page.locator(".create-form"), artifacts / "word-list-form-390x844.png")
     page.set_viewport_size({"width": 1366, "height": 768})
 
     page.check("#hints")  # the preview says whether the words are in the dictionary
@@ -108,7 +109,7 @@ def test_a_word_list_goes_up_with_the_rules_and_judges_the_words(
     expect(about.locator(".about-word-list .about-dictionary")).to_have_text(
         f"Dictionary: “{LIST_NAME}”, a word list uploaded with the rules (5 words)"
     )
-    about.screenshot(path=str(artifacts / "word-list-about-1366x768.png"))
+    element_shot(about, artifacts / "word-list-about-1366x768.png")
 
     token = server.sit(table, 1, "Bea")
     if server.table(table, token)["to_move"] == 1:
@@ -149,7 +150,7 @@ def test_a_word_list_goes_up_with_the_rules_and_judges_the_words(
     about = phone.locator(".about-panel")
     about.locator("summary").click()
     expect(about.locator(".about-word-list")).to_contain_text(LIST_NAME)
-    about.screenshot(path=str(artifacts / "word-list-about-390x844.png"))
+    element_shot(about, artifacts / "word-list-about-390x844.png")
 
 
 def test_a_bad_list_is_refused_next_to_its_input_naming_the_line(
@@ -168,9 +169,7 @@ def test_a_bad_list_is_refused_next_to_its_input_naming_the_line(
     expect(page.locator("#wordlist-status")).to_be_hidden()
     # The rules did not go up without their list.
     expect(page.locator("#variant")).not_to_have_value(re.compile(r"^u-"))
-    page.locator(".create-form").screenshot(
-        path=str(artifacts / "word-list-form-error-1366x768.png")
-    )
+    element_shot(page.locator(".create-form"), artifacts / "word-list-form-error-1366x768.png")
 
     # A good list chosen instead: the error goes, and both go up.
     page.set_input_files("#wordlist", text_file(f"{LIST_NAME}.txt", CLUB_LIST))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 DATA = Path(__file__).parent / "data"
@@ -42,6 +43,18 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
         or a["y"] + a["height"] <= b["y"]
         or b["y"] + b["height"] <= a["y"]
     )
+
+
+def element_shot(locator: Any, path: Path, tries: int = 5) -> None:
+    """A screenshot of one element. The table page redraws parts of itself as views arrive,
+    so the element may be replaced while the picture is taken: then it is taken again."""
+    for attempt in range(tries):
+        try:
+            locator.screenshot(path=str(path))
+            return
+        except PlaywrightError as e:
+            if "not attached" not in str(e) or attempt == tries - 1:
+                raise
 
 
 def table_id(page: Page) -> str:
