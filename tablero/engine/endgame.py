@@ -94,13 +94,18 @@ class _Search:
         self.move_cache: dict[tuple[object, ...], list[_Move]] = {}
         self.cambios_used = list(position.cambios_used[:2])
         self.width = width
+        self._rack_values: dict[tuple[str, ...], int] = {}
         self.truncated = False
         """Some node had more placements than ``width``: the answer is not proven exact."""
 
     # -- the game's end -------------------------------------------------------------------
 
     def rack_value(self, rack: Sequence[str]) -> int:
-        return sum(self.v.value(t) for t in rack)
+        key = tuple(rack)
+        value = self._rack_values.get(key)
+        if value is None:
+            value = self._rack_values[key] = sum(self.v.value(t) for t in rack)
+        return value
 
     def finish(self, me: Sequence[str], them: Sequence[str], went_out: bool) -> float:
         """Adjustments from the view of ``me``; ``went_out``: ``me`` just went out."""
@@ -164,7 +169,11 @@ class _Search:
     def apply(self, board: PlayBoard, m: _Move) -> PlayBoard:
         child = board.copy()
         if isinstance(m.move, Place):
-            child.apply(m.move)
+            fast = getattr(child, "apply_generated", None)  # the native board's
+            if fast is not None:
+                fast(m.move)
+            else:
+                child.apply(m.move)
         elif isinstance(m.move, Cambio):
             plain = child.to_board()
             plain[m.move.square] = m.move.tile
@@ -262,11 +271,11 @@ class _Search:
                 if m.gained is not None:
                     rack.append(m.gained)
                 left = tuple(sorted(rack))
-                child = self.apply(board, m)
-                child_sig = _signature(sig, m)
                 if not left:
                     value = m.score + self.finish(left, them, True)
                 else:
+                    child = self.apply(board, m)
+                    child_sig = _signature(sig, m)
                     if m.kind == "cambio":
                         self.cambios_used[seat] += 1
                     try:
