@@ -1,8 +1,9 @@
 """Build of the native move generator and of the shipped dictionaries' word graphs; every
 other setting lives in pyproject.toml.
 
-The C core (tablero/engine/native/*.c) is compiled into ``tablero.engine._native`` by
-``pip install .`` / ``pip install -e .`` with no extra step. -O3 without -march=native, so a
+The C core (tablero/engine/movegen/native/*.c) is compiled into
+``tablero.engine.movegen._native`` by ``pip install .`` / ``pip install -e .`` with no extra
+step. -O3 without -march=native, so a
 wheel built on one machine runs on any machine of the same architecture.
 
 After it, the word graph of each shipped dictionary is built into ``tablero/data/graphs/``
@@ -19,7 +20,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-NATIVE = "tablero/engine/native"
+NATIVE = "tablero/engine/movegen/native"
 SOURCES = ("module", "movegen", "board", "leaves", "selfplay", "simulate")
 
 
@@ -41,7 +42,7 @@ setup(
     cmdclass={"build_ext": BuildWithGraphs},
     ext_modules=[
         Extension(
-            "tablero.engine._native",
+            "tablero.engine.movegen._native",
             sources=[f"{NATIVE}/{name}.c" for name in SOURCES],
             depends=[f"{NATIVE}/movegen.h", f"{NATIVE}/walk.inc"],
             include_dirs=[NATIVE],

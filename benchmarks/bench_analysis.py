@@ -27,7 +27,7 @@ except ImportError:  # run from a checkout without installing the package
     from tablero.analysis import analyse_gcg
 
 from tablero.analysis.report import positions_to_analyse
-from tablero.engine.bots import make_bot, shipped_leaves
+from tablero.engine.players import make_bot, shipped_leaves
 from tablero.formats.gcg import GcgGame, read_gcg, write_gcg
 from tablero.game import Game
 from tablero.lexicon import Lexicon, load_lexicon

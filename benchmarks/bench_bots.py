@@ -33,14 +33,14 @@ from collections import Counter
 from pathlib import Path
 
 try:
-    from tablero.engine.bots import Bot, seat_view
+    from tablero.engine.players import Bot, seat_view
 except ImportError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tablero.engine.bots import Bot, seat_view
+    from tablero.engine.players import Bot, seat_view
 
-from tablero.engine.candidates import generator_for
+from tablero.engine.movegen.candidates import generator_for
+from tablero.engine.search.simulate import PythonPlayout, SimResult, simulate
 from tablero.engine.selfplay import play_bot_game, run_selfplay
-from tablero.engine.simulate import PythonPlayout, SimResult, simulate
 from tablero.game import Game
 from tablero.lexicon import load_lexicon
 from tablero.position import Position

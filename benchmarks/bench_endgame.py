@@ -20,8 +20,8 @@ import json
 import time
 from pathlib import Path
 
-from tablero.engine.candidates import generator_for
-from tablero.engine.endgame import solve_endgame
+from tablero.engine.movegen.candidates import generator_for
+from tablero.engine.search.endgame import solve_endgame
 from tablero.formats.cgp import read_cgp
 from tablero.lexicon import load_lexicon
 

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tablero.alphabet import SPANISH
-from tablero.engine.native import LeaveValues, NativeBoard, NativeGenerator
+from tablero.engine.movegen.native import LeaveValues, NativeBoard, NativeGenerator
 from tablero.formats.cgp import read_cgp
 from tablero.lexicon.graph import graph_for_word_list
 from tablero.position import Position

@@ -62,7 +62,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tablero.board import Board, Tile  # noqa: E402
-from tablero.engine.bots import Bot  # noqa: E402
+from tablero.engine.players import Bot  # noqa: E402
 from tablero.moves import format_move  # noqa: E402
 from tablero.position import Position  # noqa: E402
 from tablero.server.lexicons import LexiconProvider  # noqa: E402

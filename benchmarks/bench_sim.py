@@ -26,7 +26,7 @@ from collections.abc import Callable
 from bench_movegen import load, synthetic_leaves
 
 from tablero.alphabet import SPANISH
-from tablero.engine.native import GeneratedPlacement, NativeGenerator, NativeSimResult
+from tablero.engine.movegen.native import GeneratedPlacement, NativeGenerator, NativeSimResult
 from tablero.position import Position
 
 

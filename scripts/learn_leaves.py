@@ -22,9 +22,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tablero.engine.candidates import native_available
-from tablero.engine.learn import RIDGE, learn_leaves
-from tablero.engine.leaves import LeaveTable
+from tablero.engine.evaluation.learn import RIDGE, learn_leaves
+from tablero.engine.evaluation.leaves import LeaveTable
+from tablero.engine.movegen.candidates import native_available
 from tablero.variant import builtin_variant_names, load_variant
 
 OUT = Path(__file__).resolve().parent.parent / "tablero" / "data" / "leaves"

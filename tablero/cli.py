@@ -601,9 +601,9 @@ def moves_command(
     cgp: str,
 ) -> None:
     """The moves of the player to move in CGP, best equity first (score + tiles kept)."""
-    from .engine.bots import ex_bonus_for, shipped_leaves
-    from .engine.candidates import candidates
-    from .engine.leaves import KlvError, LeaveTable
+    from .engine.evaluation.leaves import KlvError, LeaveTable
+    from .engine.movegen.candidates import candidates
+    from .engine.players import ex_bonus_for, shipped_leaves
 
     position, lexicon = position_and_lexicon(cgp, variant_name, lexicon_name, quiet=as_json)
     v = position.variant
@@ -664,8 +664,8 @@ def selfplay_command(
     The hard and greedy levels play in the C game loop (``--engine native``, several hundred
     games a second); the others, or ``--engine game``, play every move through the rules
     engine, as at a table."""
-    from .engine.bots import LEVELS
-    from .engine.candidates import native_available
+    from .engine.movegen.candidates import native_available
+    from .engine.players import LEVELS
     from .engine.selfplay import resolve_engine, run_selfplay
 
     v = get_variant(variant_name)
@@ -755,9 +755,9 @@ def bench_command(
     from pathlib import Path
 
     from .alphabet import SPANISH
-    from .engine.bench import bench_positions, find_shared_set, game_positions, shared_items
-    from .engine.bots import shipped_leaves
-    from .engine.candidates import native_available
+    from .engine.movegen.bench import bench_positions, find_shared_set, game_positions, shared_items
+    from .engine.movegen.candidates import native_available
+    from .engine.players import shipped_leaves
     from .lexicon.graph import graph_for_word_list
 
     if not native_available():

@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
 from .board import Board, Tile
-from .engine.reference import has_placement
+from .engine.movegen.reference import has_placement
 from .lexicon import Lexicon, WordListLexicon
 from .lexicon.amend import amended_lexicon
 from .lexicon.graph import GraphLexicon

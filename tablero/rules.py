@@ -354,7 +354,7 @@ def check_move(position: Position, move: Move, lexicon: Lexicon | None) -> MoveS
                 v, position.rack, position.bag_count(), position.exchanges_used[0], move.tiles
             )
             if v.exchange.only_when_blocked and lexicon is not None and lexicon.can_search:
-                from .engine.reference import has_placement
+                from .engine.movegen.reference import has_placement
 
                 if has_placement(v, position.board, position.rack, lexicon):  # type: ignore[arg-type]
                     raise IllegalMove(

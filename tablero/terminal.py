@@ -32,7 +32,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .engine.bots import Bot
+from .engine.players import Bot
 from .game import Game, GameResult, TurnResult
 from .lexicon import Lexicon
 from .moves import Cambio, Challenge, Exchange, Move, NotationError, Pass, Place
@@ -101,7 +101,7 @@ def seat_players(
 
     Raises ValueError for an unknown level, or for bots without a dictionary to play from.
     """
-    from .engine.bots import LEVELS, make_bot
+    from .engine.players import LEVELS, make_bot
 
     seated: list[str] = []
     bots: dict[int, Bot] = {}
@@ -240,7 +240,7 @@ class HotSeat:
             return
         count = int(rest) if rest.isdigit() and int(rest) > 0 else 5
         if self.hint_bot is None:
-            from .engine.bots import Bot as _Bot
+            from .engine.players import Bot as _Bot
 
             self.hint_bot = _Bot("hard", self.variant, self.game.lexicon)
         lines = hint_lines(self.game, self.hint_bot, count)
@@ -651,7 +651,7 @@ def check_lines(game: Game, move: Move) -> list[str]:
 
 def hint_lines(game: Game, bot: Bot, count: int = 5) -> list[str]:
     """The best moves for the player to move, as the hard computer player ranks them."""
-    from .engine.bots import seat_view
+    from .engine.players import seat_view
 
     ranked = bot.rank(seat_view(game))
     if not ranked:

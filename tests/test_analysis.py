@@ -16,8 +16,8 @@ from click.testing import CliRunner
 import tablero
 from tablero.analysis import analyse_gcg
 from tablero.cli import main
-from tablero.engine.bots import make_bot, shipped_leaves
-from tablero.engine.leaves import leave_key
+from tablero.engine.evaluation.leaves import leave_key
+from tablero.engine.players import make_bot, shipped_leaves
 from tablero.formats.gcg import decode_gcg, read_gcg, write_gcg
 from tablero.game import Game
 from tablero.lexicon import Lexicon, load_lexicon

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from tablero.cli import main
-from tablero.engine.reference import generate_placements
+from tablero.engine.movegen.reference import generate_placements
 from tablero.formats.cgp import read_cgp
 
 from .engine.small_lexicons import save_graph, small_graph

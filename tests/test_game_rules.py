@@ -426,7 +426,7 @@ def test_extend_catches_up_with_a_longer_log_of_the_same_game() -> None:
     """A game held in memory plays the actions another copy stored after it, and refuses a
     log that is not its own continuation."""
     from tablero.alphabet import SPANISH
-    from tablero.engine.bots import Bot
+    from tablero.engine.players import Bot
     from tablero.lexicon import load_lexicon
 
     lexicon = load_lexicon("es", SPANISH)

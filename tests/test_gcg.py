@@ -16,7 +16,7 @@ import pytest
 
 from tablero.alphabet import ROMANIAN, SPANISH
 from tablero.board import Tile
-from tablero.engine.reference import generate_placements
+from tablero.engine.movegen.reference import generate_placements
 from tablero.formats.gcg import GcgError, read_gcg, replay_gcg, write_gcg
 from tablero.game import Game
 from tablero.lexicon import WordListLexicon, shipped_list_path

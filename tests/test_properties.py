@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tablero.alphabet import ROMANIAN, SPANISH
 from tablero.board import Tile
-from tablero.engine.reference import generate_placements
+from tablero.engine.movegen.reference import generate_placements
 from tablero.formats.cgp import read_cgp, write_cgp
 from tablero.game import Game
 from tablero.lexicon import WordListLexicon

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tablero.engine.reference import generate_placements
+from tablero.engine.movegen.reference import generate_placements
 from tablero.formats.cgp import read_cgp
 from tablero.lexicon import WordListLexicon
 from tablero.moves import format_move

@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 
 from tablero.alphabet import ROMANIAN, SPANISH
-from tablero.engine.bots import Bot
+from tablero.engine.players import Bot
 from tablero.formats.cgp import read_cgp, write_cgp
 from tablero.formats.gcg import GcgError, read_gcg, replay_gcg, write_gcg
 from tablero.game import Game, decide_ranks, decide_winners

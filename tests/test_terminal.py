@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.text import Text
 
 from tablero.alphabet import SPANISH
-from tablero.engine.reference import generate_placements
+from tablero.engine.movegen.reference import generate_placements
 from tablero.game import Game
 from tablero.lexicon import AnyWordLexicon, WordListLexicon
 from tablero.moves import format_move

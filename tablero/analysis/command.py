@@ -58,7 +58,7 @@ def analyze_command(
     and equity loss of the move played, and each player's mean loss, bingos missed and
     mistakes."""
     from ..cli import console, err_console, fail, get_lexicon, get_variant, progress_bar
-    from ..engine.bots import shipped_leaves
+    from ..engine.players import shipped_leaves
     from ..formats.gcg import GcgError, decode_gcg, gcg_variant, read_gcg
     from ..lexicon import shipped_list_path
     from .html import analysis_html

@@ -30,10 +30,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..board import Board
-from ..engine.bots import ex_bonus_for
-from ..engine.candidates import Candidate, candidates, generator_for
-from ..engine.leaves import LeaveTable, leave_key
-from ..engine.simulate import simulate
+from ..engine.evaluation.leaves import LeaveTable, leave_key
+from ..engine.movegen.candidates import Candidate, candidates, generator_for
+from ..engine.players import ex_bonus_for
+from ..engine.search.simulate import simulate
 from ..formats.cgp import write_cgp
 from ..formats.gcg import GcgError, GcgGame
 from ..lexicon import Lexicon

@@ -36,9 +36,9 @@ from ..game import Game, decide_winners
 from ..lexicon import Lexicon, load_lexicon
 from ..lexicon.graph import GraphLexicon
 from ..variant import Variant, load_variant
-from .bots import Bot, shipped_leaves
-from .candidates import native_available
-from .leaves import Leave, LeaveTable
+from .evaluation.leaves import Leave, LeaveTable
+from .movegen.candidates import native_available
+from .players import Bot, shipped_leaves
 
 __all__ = [
     "ENGINES",
@@ -260,7 +260,7 @@ def _play_native(
 def _native_parts(variant: Variant, lexicon: Lexicon) -> tuple[Any, Any]:
     """The C generator and the C leave table of the worker's game, made once (the leave
     table takes about a second: it is built before the clock starts)."""
-    from . import native
+    from .movegen import native
 
     parts = _WORKER.get("native")
     if parts is None:

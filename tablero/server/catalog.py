@@ -3,7 +3,7 @@
 Also what the browser needs to draw a game (``variant_json``). A rule file from the network
 is validated by the library's own reader and then held to limits a shared server needs
 (a tile set of a billion tiles would fill memory; a ``lexicon`` path would read a server file)
-and to the limits of the native engine the computer players use (``tablero/engine/native/
+and to the limits of the native engine the computer players use (``tablero/engine/movegen/native/
 movegen.h``): a tile value that does not fit its 16 bits, or a score beyond its 32-bit
 integers, would make every bot move fail, and a bot that fails passes, for the whole game.
 Before the TOML parser runs, the file's nesting is measured (the parser is recursive), and
@@ -165,7 +165,7 @@ def server_problems(v: Variant) -> list[str]:
 
 
 def engine_problems(v: Variant) -> list[str]:
-    """What the engine cannot play (``tablero/engine/native/movegen.h``), each naming the
+    """What the engine cannot play (``tablero/engine/movegen/native/movegen.h``), each naming the
     field and the limit. The score bound is checked only once every field is in range."""
     problems = []
 

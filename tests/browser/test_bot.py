@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from tablero.alphabet import ROMANIAN
 from tablero.board import Board, Tile
-from tablero.engine.reference import generate_placements
+from tablero.engine.movegen.reference import generate_placements
 from tablero.lexicon import load_lexicon
 from tablero.rules import IllegalMove, check_placement
 from tablero.variant import load_variant, square_name

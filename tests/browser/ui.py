@@ -213,7 +213,7 @@ def find_word(view: dict[str, Any], variant_name: str, longest: int = 4) -> list
     the longest found (empty when the rack makes no word). Found with the reference move
     generator and the game's shipped dictionary."""
     from tablero.board import Board, Tile
-    from tablero.engine.reference import generate_placements
+    from tablero.engine.movegen.reference import generate_placements
     from tablero.lexicon import load_lexicon
     from tablero.rules import IllegalMove, check_placement
     from tablero.variant import load_variant, square_name

@@ -28,7 +28,7 @@ from typing import Any
 
 from tablero.alphabet import ROMANIAN, SPANISH
 from tablero.board import Board, Tile
-from tablero.engine.reference import generate_placements
+from tablero.engine.movegen.reference import generate_placements
 from tablero.game import Game
 from tablero.lexicon import WordListLexicon, shipped_list_path
 from tablero.moves import Exchange, Place

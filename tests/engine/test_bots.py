@@ -12,9 +12,9 @@ import io
 import pytest
 from rich.console import Console
 
-from tablero.engine.bots import LEVELS, Bot, common_words, make_bot, seat_view
-from tablero.engine.candidates import candidates
-from tablero.engine.leaves import LeaveTable, sub_leaves
+from tablero.engine.evaluation.leaves import LeaveTable, sub_leaves
+from tablero.engine.movegen.candidates import candidates
+from tablero.engine.players import LEVELS, Bot, common_words, make_bot, seat_view
 from tablero.game import Game
 from tablero.moves import Challenge, Exchange, Pass, Place
 from tablero.position import Position
@@ -311,7 +311,7 @@ def test_seats_for_bots_are_named_and_checked() -> None:
 
 
 def test_simulation_plays_every_candidate_on_the_same_deals() -> None:
-    from tablero.engine.simulate import deal_unseen, simulate
+    from tablero.engine.search.simulate import deal_unseen, simulate
 
     game = Game("fise", ["a", "b"], SPANISH_WORDS, seed=1)
     rig(game, game.to_move, "ACEORST")

@@ -7,15 +7,15 @@ import math
 import pytest
 
 from tablero.alphabet import ROMANIAN
-from tablero.engine.bots import Bot, seat_view
-from tablero.engine.candidates import (
+from tablero.engine.evaluation.leaves import LeaveTable, sub_leaves
+from tablero.engine.movegen.candidates import (
     candidates,
     end_leave_value,
     exchange_candidates,
     generator_for,
     native_available,
 )
-from tablero.engine.leaves import LeaveTable, sub_leaves
+from tablero.engine.players import Bot, seat_view
 from tablero.game import Game
 from tablero.moves import format_move
 from tablero.rules import IllegalMove

@@ -10,8 +10,8 @@ from functools import cache
 
 import pytest
 
-from tablero.engine.candidates import candidates
-from tablero.engine.endgame import solve_endgame
+from tablero.engine.movegen.candidates import candidates
+from tablero.engine.search.endgame import solve_endgame
 from tablero.formats.cgp import read_cgp
 from tablero.game import Game
 from tablero.lexicon import Lexicon, load_lexicon

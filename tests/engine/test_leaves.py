@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tablero.alphabet import ROMANIAN, SPANISH
-from tablero.engine.learn import LeaveObservations, all_leaves, fit_leaves, targets
-from tablero.engine.leaves import KlvError, LeaveTable, leave_key, sub_leaves
+from tablero.engine.evaluation.learn import LeaveObservations, all_leaves, fit_leaves, targets
+from tablero.engine.evaluation.leaves import KlvError, LeaveTable, leave_key, sub_leaves
 from tablero.engine.selfplay import TurnRecord
 from tablero.variant import builtin_variant_names, load_variant
 
@@ -150,7 +150,7 @@ SHIPPED = [
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_shipped_leave_values_were_learned_and_make_sense(name: str) -> None:
-    from tablero.engine.bots import shipped_leaves
+    from tablero.engine.players import shipped_leaves
 
     v = load_variant(name)
     base = Path(__file__).parents[2] / "tablero" / "data" / "leaves"

@@ -30,10 +30,9 @@ import pytest
 
 from tablero.alphabet import ROMANIAN, SPANISH, Alphabet
 from tablero.board import Board, Tile
-from tablero.engine import _native
-from tablero.engine.bots import shipped_leaves
-from tablero.engine.candidates import candidates, generator_for
-from tablero.engine.native import (
+from tablero.engine.movegen import _native
+from tablero.engine.movegen.candidates import candidates, generator_for
+from tablero.engine.movegen.native import (
     GeneratedPlacement,
     LeaveValues,
     NativeGameResult,
@@ -42,7 +41,8 @@ from tablero.engine.native import (
     learned_leave_values,
     leave_table_key,
 )
-from tablero.engine.reference import PrefixLexicon, generate_placements
+from tablero.engine.movegen.reference import PrefixLexicon, generate_placements
+from tablero.engine.players import shipped_leaves
 from tablero.formats.cgp import read_cgp
 from tablero.game import Game, decide_winners
 from tablero.lexicon import LexiconInfo, WordListLexicon, shipped_list_path

@@ -18,9 +18,9 @@ import pytest
 
 from tablero.alphabet import SPANISH
 from tablero.board import Board, Tile
-from tablero.engine.candidates import end_leave_value
-from tablero.engine.leaves import sub_leaves
-from tablero.engine.native import (
+from tablero.engine.evaluation.leaves import sub_leaves
+from tablero.engine.movegen.candidates import end_leave_value
+from tablero.engine.movegen.native import (
     GeneratedPlacement,
     LeaveValues,
     NativeGenerator,

@@ -21,7 +21,7 @@ import pytest
 
 from tablero.alphabet import SPANISH
 from tablero.board import Board, Tile
-from tablero.engine.reference import generate_placements, has_placement
+from tablero.engine.movegen.reference import generate_placements, has_placement
 from tablero.formats.cgp import write_cgp
 from tablero.lexicon import WordListLexicon
 from tablero.position import Position

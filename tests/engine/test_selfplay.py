@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tablero.engine.bots import Bot
+from tablero.engine.players import Bot
 from tablero.engine.selfplay import (
     SelfplayReport,
     iter_selfplay,

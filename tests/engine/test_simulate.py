@@ -15,9 +15,9 @@ import pytest
 
 from tablero.alphabet import SPANISH
 from tablero.board import Board, Tile
-from tablero.engine.bots import Bot, seat_view, shipped_leaves
-from tablero.engine.candidates import candidates, generator_for
-from tablero.engine.simulate import PythonPlayout, simulate
+from tablero.engine.movegen.candidates import candidates, generator_for
+from tablero.engine.players import Bot, seat_view, shipped_leaves
+from tablero.engine.search.simulate import PythonPlayout, simulate
 from tablero.game import Game
 from tablero.lexicon import LexiconInfo
 from tablero.lexicon.graph import GraphLexicon

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from tablero.alphabet import SPANISH
 from tablero.cli import main
-from tablero.engine.reference import generate_placements
+from tablero.engine.movegen.reference import generate_placements
 from tablero.formats.cgp import read_cgp
 from tablero.lexicon import WordListLexicon
 from tablero.lexicon.graph import GraphLexicon, build_graph_file

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tablero.alphabet import SPANISH
-from tablero.engine.candidates import generator_for, native_available
+from tablero.engine.movegen.candidates import generator_for, native_available
 from tablero.lexicon import _CACHE, MAX_WORD_LIST_BYTES, LexiconError, load_lexicon
 from tablero.lexicon.graph import GraphLexicon, graph_file_name
 from tablero.variant import load_variant

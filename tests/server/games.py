@@ -8,7 +8,7 @@ from typing import Any
 
 from tablero.alphabet import SPANISH
 from tablero.board import Board, Tile
-from tablero.engine.reference import generate_placements
+from tablero.engine.movegen.reference import generate_placements
 from tablero.lexicon import WordListLexicon
 from tablero.rules import check_placement, resolve_place
 from tablero.scoring import score_placement

@@ -74,7 +74,7 @@ def test_a_person_plays_a_bot_at_cuvinte(real_server: Server, romanian: WordList
 def test_choose_move_seats_the_engines_levels(romanian: WordListLexicon) -> None:
     """Level 4 is the engine's club player, level 5 its expert; every level's move is legal
     (check raises if not)."""
-    from tablero.engine.bots import LEVELS as ENGINE_LEVELS
+    from tablero.engine.players import LEVELS as ENGINE_LEVELS
     from tablero.server.workers.bots import _bot
 
     game = Game("cuvinte", ["Ana", "Bot"], romanian, seed=11)

@@ -24,7 +24,7 @@ import pytest
 import redis
 
 from tablero.board import Tile
-from tablero.engine.bots import seat_view
+from tablero.engine.players import seat_view
 from tablero.game import Game
 from tablero.lexicon import AnyWordLexicon, load_lexicon
 from tablero.moves import Move

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.bots import ex_bonus_for, shipped_leaves
-from ...engine.candidates import candidates
+from ...engine.movegen.candidates import candidates
+from ...engine.players import ex_bonus_for, shipped_leaves
 from ...lexicon import Lexicon
 from ...position import Position
 from ..workers.positions import move_json

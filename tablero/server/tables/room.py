@@ -26,7 +26,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ...engine.bots import seat_view
+from ...engine.players import seat_view
 from ...game import Game, TurnResult
 from ...moves import Cambio, Challenge, Exchange, Move, Pass, Place, format_move
 from ...rules import (

@@ -24,8 +24,8 @@ from functools import cache
 from typing import Any
 
 from ...analysis.report import analyse_moves
-from ...engine.bots import shipped_leaves
-from ...engine.leaves import LeaveTable
+from ...engine.evaluation.leaves import LeaveTable
+from ...engine.players import shipped_leaves
 from ...formats.gcg import read_gcg
 from ...lexicon import Lexicon
 from ...variant import Variant

@@ -1,4 +1,4 @@
-"""Computer players at web tables: the engine's bots (``tablero.engine.bots``) behind two steps.
+"""Computer players at web tables: the engine's bots (``tablero.engine.players``) behind two steps.
 
 A table stores a bot's level as a number, 1 to 5, and shows it as one (``level 3``). The
 numbers are the engine's levels in order of strength: beginner, easy, medium, hard, expert.
@@ -19,7 +19,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from ...engine.bots import Bot, seat_view
+from ...engine.players import Bot, seat_view
 from ...game import Game
 from ...lexicon import Lexicon
 from ...moves import Challenge, Exchange, Move, Pass

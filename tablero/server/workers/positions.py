@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ...engine.bots import ex_bonus_for, shipped_leaves
-from ...engine.candidates import Candidate, candidates
-from ...engine.leaves import LeaveTable
-from ...engine.simulate import simulate
+from ...engine.evaluation.leaves import LeaveTable
+from ...engine.movegen.candidates import Candidate, candidates
+from ...engine.players import ex_bonus_for, shipped_leaves
+from ...engine.search.simulate import simulate
 from ...formats.cgp import read_cgp, write_cgp
 from ...lexicon import Lexicon
 from ...moves import Place

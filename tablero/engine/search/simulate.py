@@ -30,13 +30,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..board import Board
-from ..lexicon import Lexicon
-from ..moves import Cambio, Exchange, Move, Pass, Place
-from ..position import Position
-from ..variant import BLANK, Variant
-from .candidates import Candidate, MoveGenerator, PlayBoard, end_leave_value, generator_for
-from .leaves import LeaveTable, leave_key, sub_leaves
+from ...board import Board
+from ...lexicon import Lexicon
+from ...moves import Cambio, Exchange, Move, Pass, Place
+from ...position import Position
+from ...variant import BLANK, Variant
+from ..evaluation.leaves import LeaveTable, leave_key, sub_leaves
+from ..movegen.candidates import Candidate, MoveGenerator, PlayBoard, end_leave_value, generator_for
 
 __all__ = ["Deal", "Playout", "PythonPlayout", "SimResult", "simulate"]
 
@@ -407,7 +407,7 @@ def _simulate_native(
     deadline: float | None,
 ) -> None:
     """``simulate`` with the playouts in C, batch by batch, every group on the same deals."""
-    from .native import learned_leave_values
+    from ..movegen.native import learned_leave_values
 
     values = learned_leave_values(leaves) if leaves is not None else None
     plain = _NativeGroup(position.board, position.rack, [], [], position.scoreless_turns)

@@ -1,4 +1,4 @@
-/* Python bindings of the native move generator: tablero.engine._native.
+/* Python bindings of the native move generator: tablero.engine.movegen._native.
  *
  * Three types, all thin: Generator (rules + word graph, and the generation calls), Board (a
  * tb_board tied to its Generator) and LeaveTable (tb_leaves).  Moves cross into Python as
@@ -715,7 +715,7 @@ static PyMethodDef Generator_methods[] = {
 };
 
 static PyTypeObject GeneratorType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tablero.engine._native.Generator",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tablero.engine.movegen._native.Generator",
     .tp_basicsize = sizeof(GeneratorObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Rules of one game and a word graph, with the generation calls.",
@@ -872,7 +872,7 @@ static PyGetSetDef Board_getset[] = {
 };
 
 static PyTypeObject BoardType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tablero.engine._native.Board",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tablero.engine.movegen._native.Board",
     .tp_basicsize = sizeof(BoardObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A native board (tiles, cross-sets, anchors); made by Generator.new_board().",
@@ -955,7 +955,7 @@ static PySequenceMethods LeaveTable_as_sequence = {
 };
 
 static PyTypeObject LeaveTableType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tablero.engine._native.LeaveTable",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tablero.engine.movegen._native.LeaveTable",
     .tp_basicsize = sizeof(LeaveTableObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Leave values by key (see leave_key).",
@@ -999,8 +999,8 @@ static PyMethodDef module_methods[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "tablero.engine._native",
-    .m_doc = "Native move generation core (see tablero.engine.native for the typed API).",
+    .m_name = "tablero.engine.movegen._native",
+    .m_doc = "Native move generation core (see tablero.engine.movegen.native for the typed API).",
     .m_size = -1,
     .m_methods = module_methods,
 };

@@ -19,19 +19,19 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..board import Tile
-from ..lexicon import Lexicon
-from ..moves import Cambio, Letter, Move, Pass, Place, format_move
-from ..position import Position
-from ..variant import BLANK, Coord, Variant
-from .candidates import (
+from ...board import Tile
+from ...lexicon import Lexicon
+from ...moves import Cambio, Letter, Move, Pass, Place, format_move
+from ...position import Position
+from ...variant import BLANK, Coord, Variant
+from ..evaluation.leaves import leave_key
+from ..movegen.candidates import (
     Candidate,
     MoveGenerator,
     PlayBoard,
     cambio_candidates,
     generator_for,
 )
-from .leaves import leave_key
 
 __all__ = ["EndgameResult", "solve_endgame"]
 

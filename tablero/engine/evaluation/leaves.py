@@ -2,7 +2,7 @@
 
 Equity is a move's score plus the value of its *leave*, the tiles kept on the rack. Keeping
 ``?`` or ``S`` is worth points on later turns; keeping ``QÑ`` costs them. The values are
-learned by self-play (``tablero.engine.learn``) and shipped per game as KLV files.
+learned by self-play (``tablero.engine.evaluation.learn``) and shipped per game as KLV files.
 
 **KLV** (Kurnia Leave Values, from wolges; MAGPIE reads the same files) is a word graph of
 leaves followed by one number per leave, so a file made here loads in those engines and theirs
@@ -33,9 +33,9 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..alphabet import Alphabet, SpellingError
-from ..lexicon.kwg import ACCEPTS_FLAG, ARC_INDEX_MASK, IS_END_FLAG, TILE_SHIFT, Kwg, build_kwg
-from ..variant import BLANK
+from ...alphabet import Alphabet, SpellingError
+from ...lexicon.kwg import ACCEPTS_FLAG, ARC_INDEX_MASK, IS_END_FLAG, TILE_SHIFT, Kwg, build_kwg
+from ...variant import BLANK
 
 __all__ = [
     "KlvError",

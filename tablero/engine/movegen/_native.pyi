@@ -1,4 +1,4 @@
-"""Type stub of the C extension built from tablero/engine/native/ (see native.py)."""
+"""Type stub of the C extension built from tablero/engine/movegen/native/ (see native.py)."""
 
 from collections.abc import Sequence
 from typing import Any

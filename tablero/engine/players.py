@@ -38,7 +38,8 @@ from ..lexicon import Lexicon
 from ..moves import Challenge, Exchange, Move, Place
 from ..position import Position
 from ..variant import Variant
-from .candidates import (
+from .evaluation.leaves import KlvError, LeaveTable
+from .movegen.candidates import (
     Candidate,
     MoveGenerator,
     candidate_order,
@@ -46,7 +47,6 @@ from .candidates import (
     exchange_allowed,
     generator_for,
 )
-from .leaves import KlvError, LeaveTable
 
 __all__ = [
     "LEVELS",
@@ -231,7 +231,7 @@ class Bot:
     def choose_in(self, position: Position, players: int = 2) -> Candidate:
         """The move in a position (the player to move's rack; the others' may be unknown)."""
         if self.level.endgame and players == 2 and position.bag_count() == 0:
-            from .endgame import solve_endgame
+            from .search.endgame import solve_endgame
 
             result = solve_endgame(
                 position, self.lexicon, time_limit=self.time_limit, generator=self.generator
@@ -240,7 +240,7 @@ class Bot:
                 return result.best
         ranked = self.rank(position)
         if self.level.simulate and len(ranked) > 1 and position.bag_count() > 0:
-            from .simulate import simulate
+            from .search.simulate import simulate
 
             top = _distinct_top(ranked, self.sim_candidates)
             if len(top) > 1:

@@ -146,7 +146,7 @@ int tb_best_moves(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
  * applies: keeping a non-empty leave is worth -(10 + factor * its points + blank_penalty * its
  * blanks), going out factor * the others' points + blank_penalty * their blanks, where factor
  * counts the end rules that charge a kept tile (subtract_own_rack, going_out_gains_others).
- * The same estimate as tablero.engine.candidates.end_leave_value. */
+ * The same estimate as tablero.engine.movegen.candidates.end_leave_value. */
 typedef struct tb_end_values {
     int others_points, others_blanks; /* what the other players hold */
     int factor, blank_penalty, blank_value;

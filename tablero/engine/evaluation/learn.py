@@ -28,9 +28,9 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..variant import BLANK, Variant
+from ...variant import BLANK, Variant
+from ..selfplay import GameSummary, TurnRecord
 from .leaves import Leave, LeaveTable, leave_codes
-from .selfplay import GameSummary, TurnRecord
 
 __all__ = [
     "RIDGE",
@@ -325,8 +325,8 @@ def learn_leaves(
     import time
     from pathlib import Path
 
-    from ..variant import load_variant
-    from .selfplay import iter_selfplay
+    from ...variant import load_variant
+    from ..selfplay import iter_selfplay
 
     variant = load_variant(variant_name)
     table: LeaveTable | None = start

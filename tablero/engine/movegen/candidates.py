@@ -7,7 +7,7 @@ as ``Candidate`` records with ``kind`` (``place``, ``exchange``, ``pass``, ``cam
 notation, the points, the tiles kept and the equity: points plus what the kept tiles are worth.
 
 The move generator sits behind one seam, ``generator_for``: the native C generator
-(``tablero.engine.native``) when it is built and the lexicon is a word graph, otherwise the
+(``tablero.engine.movegen.native``) when it is built and the lexicon is a word graph, otherwise the
 readable reference generator scored by the rules engine. Everything above the seam (bots,
 simulation, the ``moves`` command) works the same with either; ``TABLERO_GENERATOR=reference``
 forces the reference one.
@@ -23,17 +23,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
-from ..alphabet import Alphabet
-from ..board import Board, Tile
-from ..lexicon import Lexicon
-from ..lexicon.graph import GraphLexicon
-from ..lexicon.kwg import ACCEPTS_FLAG, ARC_INDEX_MASK, IS_END_FLAG, TILE_SHIFT
-from ..moves import Cambio, Exchange, Letter, Move, Pass, Place, format_move
-from ..position import Position
-from ..rules import IllegalMove, check_cambio, check_placement, check_words_in_lexicon
-from ..scoring import score_cambio, score_placement
-from ..variant import BLANK, Variant
-from .leaves import Leave, LeaveTable, leave_key, sub_leaves
+from ...alphabet import Alphabet
+from ...board import Board, Tile
+from ...lexicon import Lexicon
+from ...lexicon.graph import GraphLexicon
+from ...lexicon.kwg import ACCEPTS_FLAG, ARC_INDEX_MASK, IS_END_FLAG, TILE_SHIFT
+from ...moves import Cambio, Exchange, Letter, Move, Pass, Place, format_move
+from ...position import Position
+from ...rules import IllegalMove, check_cambio, check_placement, check_words_in_lexicon
+from ...scoring import score_cambio, score_placement
+from ...variant import BLANK, Variant
+from ..evaluation.leaves import Leave, LeaveTable, leave_key, sub_leaves
 
 __all__ = [
     "Candidate",

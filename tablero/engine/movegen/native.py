@@ -1,8 +1,9 @@
 """The native (C) move generator: every legal placement, exactly scored, fast.
 
-The C core (``tablero/engine/native/``, compiled into ``tablero.engine._native`` by the
-package's build) walks the GADDAG half of the KWG word graph over flat arrays and scores
-while it places tiles; ``docs/movegen.md`` describes it. This module is its typed face:
+The C core (``tablero/engine/movegen/native/``, compiled into
+``tablero.engine.movegen._native`` by the package's build) walks the GADDAG half of the KWG
+word graph over flat arrays and scores while it places tiles; ``docs/movegen.md`` describes
+it. This module is its typed face:
 
 * ``NativeGenerator(variant, lexicon)`` converts a game's rules and a ``GraphLexicon``'s graph
   once; then ``placements()`` lists every legal placement (the same set, with the same scores,
@@ -31,13 +32,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from ..alphabet import Alphabet
-from ..board import Board, Tile
-from ..lexicon.graph import GraphLexicon
-from ..moves import Exchange, Letter, Pass, Place
-from ..variant import BLANK, Coord, Variant
+from ...alphabet import Alphabet
+from ...board import Board, Tile
+from ...lexicon.graph import GraphLexicon
+from ...moves import Exchange, Letter, Pass, Place
+from ...variant import BLANK, Coord, Variant
+from ..evaluation.leaves import LeaveTable
 from . import _native
-from .leaves import LeaveTable
 
 __all__ = [
     "GeneratedPlacement",

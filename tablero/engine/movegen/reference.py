@@ -24,9 +24,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Protocol
 
-from ..board import Board, Tile
-from ..moves import Letter, Place
-from ..variant import BLANK, Coord, Variant
+from ...board import Board, Tile
+from ...moves import Letter, Place
+from ...variant import BLANK, Coord, Variant
 
 __all__ = ["PrefixLexicon", "generate_placements", "has_placement"]
 

@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..board import Board
-from ..formats.cgp import read_cgp
-from ..game import Game
-from ..lexicon import Lexicon
-from ..variant import Variant
+from ...board import Board
+from ...formats.cgp import read_cgp
+from ...game import Game
+from ...lexicon import Lexicon
+from ...variant import Variant
+from ..evaluation.leaves import Leave, LeaveTable
 from .candidates import MoveGenerator, PlayBoard, generator_for
-from .leaves import Leave, LeaveTable
 
 __all__ = ["BenchFigures", "bench_positions", "find_shared_set", "game_positions", "shared_set"]
 
@@ -139,7 +139,7 @@ def bench_positions(
 
 def game_positions(variant: Variant, lexicon: Lexicon, count: int, seed: int = 1) -> list[Item]:
     """Positions from hard self-play of a game: each turn's board and rack, sampled evenly."""
-    from .bots import Bot
+    from ..players import Bot
 
     rng = random.Random(seed)
     out: list[Item] = []
