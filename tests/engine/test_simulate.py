@@ -17,7 +17,7 @@ from tablero.alphabet import SPANISH
 from tablero.board import Board, Tile
 from tablero.engine.movegen.candidates import candidates, generator_for
 from tablero.engine.players import Bot, seat_view, shipped_leaves
-from tablero.engine.search.simulate import PythonPlayout, simulate
+from tablero.engine.search.simulate import PythonPlayout, rival_gain, simulate, standings
 from tablero.game import Game
 from tablero.lexicon import LexiconInfo
 from tablero.lexicon.graph import GraphLexicon
@@ -125,3 +125,62 @@ def test_the_expert_simulates_with_the_native_core_and_finds_the_bingo() -> None
     choice = expert.choose_in(position)
     assert choice in ranked[: expert.sim_candidates]
     assert game.play(choice.move).kind == "placed" or choice.kind in ("exchange", "pass")
+
+
+# -- at a table of three or four: the race against whoever will be ahead ------------------------
+
+
+def test_the_rival_is_the_opponent_who_will_lead() -> None:
+    """Worked by hand. Two opponents, 30 ahead of the mover and 10 behind, score 5 and 20 in a
+    playout: the first still leads (35 against 10), so it is the rival, and it gained 5 on
+    the lead it had (30): the mover's points are measured against 5."""
+    assert rival_gain([0, 30, -10], [5, 20]) == 5
+    # Far behind, the first opponent's points do not count: the other one leads either way.
+    assert rival_gain([0, -50, 20], [40, 0]) == 0
+    # The lead changes hands: the second finishes on 10 + 35 = 45, 15 past the old lead.
+    assert rival_gain([0, 30, 10], [0, 35]) == 15
+    # One opponent: its points, whatever the score.
+    assert rival_gain([0, 17], [12]) == 12
+    assert rival_gain([0], []) == 0
+
+
+def _three_player_endings(name: str, lexicon: GraphLexicon) -> list[Position]:
+    """Positions of three-player games with the bag empty and at most a rack of unseen
+    tiles: the first opponent holds them all and the second none, whoever deals."""
+    v = load_variant(name)
+    found = []
+    for seed in range(1, 40):
+        game = Game(v, ["a", "b", "c"], lexicon, seed=seed)
+        bots = [Bot("hard", v, lexicon, seed=seed + i) for i in range(3)]
+        while not game.is_over and len(found) < 6:
+            position = seat_view(game)
+            held = sum(position.unseen().values())
+            if not game.bag and 0 < held <= v.rack_size and position.scores[1] != 0:
+                found.append(position)
+                break
+            game.play(bots[game.to_move].choose(game))
+        if len(found) >= 6:
+            break
+    return found
+
+
+def test_c_and_python_playouts_agree_at_a_table_of_three() -> None:
+    """With the standings counted (``behind``), the C loop and the Python playout give every
+    candidate the same value when nothing is random."""
+    v = load_variant("fise")
+    lexicon = small_graph("es")
+    leaves = shipped_leaves("fise")
+    gen = generator_for(v, lexicon)
+    positions = _three_player_endings("fise", lexicon)
+    assert len(positions) >= 3
+    for position in positions:
+        assert standings(position, 3) == [s - position.scores[0] for s in position.scores]
+        top = candidates(position, lexicon, leaves, generator=gen, top=6)
+        in_c = simulate(position, top, lexicon, leaves, players=3, iterations=2, generator=gen)
+        playout = PythonPlayout(position, lexicon, leaves, 3, 2, gen)
+        in_python = simulate(
+            position, top, lexicon, leaves, players=3, iterations=2, playout=playout
+        )
+        by_move = {r.candidate.notation: r.mean for r in in_python}
+        for r in in_c:
+            assert r.mean == pytest.approx(by_move[r.candidate.notation]), r.candidate.notation

@@ -87,6 +87,7 @@ class Generator:
         seed: int,
         leaves: LeaveTable | None,
         scoreless: int,
+        behind: list[int] | None = None,
         /,
     ) -> list[tuple[int, float, float]]: ...
     def count(self, board: Board, rack: Buffer, first_turn: bool, /) -> tuple[int, int]: ...

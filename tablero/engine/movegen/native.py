@@ -694,6 +694,7 @@ class NativeGenerator:
         leaves: LeaveValues | None = None,
         players: int = 2,
         scoreless: int = 0,
+        behind: Sequence[int] | None = None,
     ) -> list[NativeSimResult]:
         """Monte-Carlo simulation of candidate moves, the playouts run in C; one result per
         candidate, in the candidates' order.
@@ -706,10 +707,13 @@ class NativeGenerator:
         refill, then ``plies`` rounds of static best-equity replies (``leaves``; each reply a
         placement, an exchange worth more where the game allows, or a pass); a round is every
         opponent in turn order then the mover, and an odd last ply the opponents only. Its
-        value is the mover's points minus the opponents' (their mean at a table of three or
-        four), plus the leave value of the mover's last rack, or, if someone went out, the
-        game's end adjustments instead. Once the bag is empty, kept tiles are valued as a
-        debt (``candidates.end_leave_value``), in the replies and in the last rack.
+        value is the mover's points minus those of the opponent who leads after it (``behind``:
+        each player's score minus the mover's, the mover first; by default all level), less
+        the most any opponent led by before it: with one opponent, the points difference; at a
+        larger table, the race against whoever will be ahead. Plus the leave value of the
+        mover's last rack, or, if someone went out, the game's end adjustments instead. Once
+        the bag is empty, kept tiles are valued as a debt (``candidates.end_leave_value``), in
+        the replies and in the last rack.
         ``scoreless`` is the run of scoreless turns before the candidate: a playout ends the
         game when the run reaches the game's limit. Same seed, same answer (and a
         candidate's result does not depend on the others in the list).
@@ -728,6 +732,8 @@ class NativeGenerator:
             raise ValueError(f"scoreless must be -1 or more, got {scoreless}")
         if not candidates:
             raise ValueError("no candidates to simulate")
+        if behind is not None and len(behind) != players:
+            raise ValueError(f"behind: one score difference per player ({players}), got {behind}")
         counts = self.encode_rack(rack)
         cb = self._c_board(board)
         unseen_counts = self._unseen_counts(unseen, cb.tiles(), rack)
@@ -779,6 +785,7 @@ class NativeGenerator:
             seed & 0xFFFF_FFFF_FFFF_FFFF,
             table,
             scoreless,
+            None if behind is None else [int(x) for x in behind],
         )
         return [
             NativeSimResult(c, mean, sd, n)

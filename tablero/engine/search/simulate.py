@@ -134,6 +134,7 @@ class PythonPlayout:
         self.plies = plies
         self.gen = generator or generator_for(position.variant, lexicon)
         self._base = self.gen.board(position.board)
+        self.behind = standings(position, players)
 
     # -- one playout ------------------------------------------------------------------------
 
@@ -165,8 +166,7 @@ class PythonPlayout:
                 self._finish(sides, out=None)
             turn += 1
             moves += 1
-        others = [s.gain for s in sides[1:]]
-        value = me.gain - (sum(others) / len(others) if others else 0.0)
+        value = me.gain - rival_gain(self.behind, [s.gain for s in sides[1:]])
         if not over:
             value += self._keep_value(me.rack, bag, sides)
         return float(value)
@@ -316,6 +316,26 @@ class PythonPlayout:
             out.gain += sum(v.value(t) for s in sides for t in s.rack)
 
 
+def standings(position: Position, players: int) -> list[int]:
+    """Each player's score minus the mover's (the mover first), for the first ``players``
+    seats in turn order; seats the position does not score count as level."""
+    scores = list(position.scores[:players]) + [0] * max(0, players - len(position.scores))
+    mover = scores[0] if scores else 0
+    return [score - mover for score in scores]
+
+
+def rival_gain(behind: Sequence[int], gains: Sequence[float]) -> float:
+    """What the mover's points in a playout are measured against: the points of the opponent
+    who leads after it (its standing counted), less the most any opponent led by before it.
+    With one opponent, that opponent's points; at a larger table only the one who will be
+    ahead matters, as for who wins. The C core computes the same (``simulate.c``)."""
+    if not gains:
+        return 0.0
+    leads = behind[1 : 1 + len(gains)]
+    after = max(lead + gain for lead, gain in zip(leads, gains, strict=True))
+    return after - max(leads)
+
+
 def _ex_min(v: Variant) -> int:
     mins = [getattr(k, "min_bag", 7) for k in v.squares.values() if k.shuffles_next_rack]
     return min(mins) if mins else 0
@@ -426,6 +446,7 @@ def _simulate_native(
             plain.indices.append(i)
             plain.moves.append(move)
     unseen = position.unseen()
+    behind = standings(position, players)
     # A board of its own for each group: the generator's scratch board is shared by every
     # thread that uses it (bots at several web tables), a NativeBoard is not.
     boards = [core.board(g.board) for g in groups]
@@ -447,6 +468,7 @@ def _simulate_native(
                 leaves=values,
                 players=players,
                 scoreless=g.scoreless,
+                behind=behind,
             )
             for i, st in zip(g.indices, stats, strict=True):
                 r = results[i]

@@ -601,13 +601,40 @@ static int read_candidate(const tb_rules *r, const tb_board *b, const uint8_t *r
  * while it runs. */
 static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
 {
-    PyObject *board_o, *rack_o, *leaves_o;
+    PyObject *board_o, *rack_o, *leaves_o, *behind_o = Py_None;
     Py_buffer unseen_b, cands_b;
     int n_players, plies, iterations, scoreless;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOy*iy*iiKOi", &board_o, &rack_o, &unseen_b, &n_players,
-                          &cands_b, &plies, &iterations, &seed, &leaves_o, &scoreless))
+    if (!PyArg_ParseTuple(args, "OOy*iy*iiKOi|O", &board_o, &rack_o, &unseen_b, &n_players,
+                          &cands_b, &plies, &iterations, &seed, &leaves_o, &scoreless,
+                          &behind_o))
         return NULL;
+    int32_t behind[TB_MAX_PLAYERS] = {0};
+    int has_behind = 0;
+    if (behind_o != Py_None) {
+        PyObject *seq = PySequence_Fast(behind_o, "behind: a sequence of scores");
+        if (!seq) {
+            PyBuffer_Release(&unseen_b);
+            PyBuffer_Release(&cands_b);
+            return NULL;
+        }
+        Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+        for (Py_ssize_t i = 0; i < count && i < TB_MAX_PLAYERS; i++) {
+            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+            if (v == -1 && PyErr_Occurred())
+                break;
+            behind[i] = (int32_t)v;
+        }
+        Py_DECREF(seq);
+        if (PyErr_Occurred() || count != n_players) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "behind: one score difference per player");
+            PyBuffer_Release(&unseen_b);
+            PyBuffer_Release(&cands_b);
+            return NULL;
+        }
+        has_behind = 1;
+    }
     PyObject *out = NULL;
     tb_candidate *cands = NULL;
     tb_sim_stat *stats = NULL;
@@ -665,7 +692,7 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     rc = tb_simulate(&self->rules, &self->kwg, &self->game, board_copy, &rack,
                      (const uint8_t *)unseen_b.buf, n_players, cands, (int)n, plies, iterations,
-                     seed, leaves, scoreless, stats);
+                     seed, leaves, scoreless, has_behind ? behind : NULL, stats);
     Py_END_ALLOW_THREADS
     free(board_copy);
     if (rc == -2) {

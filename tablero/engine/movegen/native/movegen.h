@@ -275,16 +275,19 @@ typedef struct tb_sim_stat {
  * draw order.  Every candidate is played out on that same arrangement: the candidate, the
  * mover's refill, then `plies` rounds of replies by static best equity (leaves may be NULL)
  * where a round is every opponent in turn order then the mover, and a last odd ply the
- * opponents only.  A playout's value is the mover's points minus the mean of the opponents'
- * points, plus what the mover's last rack is worth (its leave value, or its end value once the
- * bag is empty) unless the game ended: then the end adjustments of `game` are applied
- * instead.  The game also ends inside a playout when the run of scoreless turns, `streak`
- * before the candidate, reaches the game's limit.  Returns 0; -1 bad arguments; -2 out of
- * memory (all memory is taken before the loop, none inside it). */
+ * opponents only.  A playout's value is measured against the best-placed opponent: the
+ * mover's points minus those of the opponent who leads after the playout, counting
+ * `behind[s]` (opponent s's score minus the mover's before the candidate; NULL: all 0), less
+ * the most any opponent led by before it (so a playout where nobody scores is worth 0, and with
+ * one opponent it is the points difference); plus what the mover's last rack is worth (its
+ * leave value, or its end value once the bag is empty) unless the game ended: then the end
+ * adjustments of `game` are applied instead.  The game also ends inside a playout when the run
+ * of scoreless turns, `streak` before the candidate, reaches the game's limit.  Returns 0; -1
+ * bad arguments; -2 out of memory (all memory is taken before the loop, none inside it). */
 int tb_simulate(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *game,
                 const tb_board *board, const tb_rack *rack, const uint8_t unseen[TB_MAX_CODE + 1],
                 int n_players, const tb_candidate *cands, int n_cands, int plies,
                 int iterations, uint64_t seed, const tb_leaves *leaves, int streak,
-                tb_sim_stat *out);
+                const int32_t *behind, tb_sim_stat *out);
 
 #endif

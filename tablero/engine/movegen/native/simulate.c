@@ -189,11 +189,30 @@ static int reply(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr, tb
     return TB_TURN_PASS;
 }
 
+/* What the mover's points are measured against: the points of the opponent who leads after
+ * the playout (its score counted: `behind`), less the most any opponent led by before it.  With
+ * one opponent that is the opponent's points; at a larger table, only the one who will be ahead
+ * matters, as for who wins. */
+static double rival_gain(const side *sides, int n_players, const int32_t *behind)
+{
+    if (n_players < 2)
+        return 0.0;
+    double after = -1e300, before = -1e300;
+    for (int s = 1; s < n_players; s++) {
+        double lead = behind ? behind[s] : 0.0;
+        if (lead + sides[s].gain > after)
+            after = lead + sides[s].gain;
+        if (lead > before)
+            before = lead;
+    }
+    return after - before;
+}
+
 int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
                 const tb_board *board, const tb_rack *rack, const uint8_t unseen[TB_MAX_CODE + 1],
                 int n_players, const tb_candidate *cands, int n_cands, int plies,
                 int iterations, uint64_t seed, const tb_leaves *leaves, int streak,
-                tb_sim_stat *out)
+                const int32_t *behind, tb_sim_stat *out)
 {
     if (n_players < 1 || n_players > TB_MAX_PLAYERS || n_cands < 0 || plies < 0 ||
         iterations < 0)
@@ -316,10 +335,7 @@ int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
                     over = 1;
                 }
             }
-            double others = 0.0;
-            for (int s = 1; s < n_players; s++)
-                others += sides[s].gain;
-            double v = sides[0].gain - (n_players > 1 ? others / (n_players - 1) : 0.0);
+            double v = sides[0].gain - rival_gain(sides, n_players, behind);
             if (!over)
                 v += keep_value(r, gr, leaves, sides, n_players, bag_size(&bag));
             double d = v - mean[ci];
