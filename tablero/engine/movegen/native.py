@@ -308,11 +308,10 @@ class NativeBoard:
         line, start = (r0, c0) if place.across else (c0, r0)
         self._c.apply(0 if place.across else 1, line, start, bytes(tiles))
 
-    def apply_generated(self, place: Place) -> None:
-        """Put down a placement the generator made for this very position, as a search does
-        over and over: encoded once per placement (cached by the generator), not checked.
+    def apply_encoded(self, encoded: tuple[int, int, int, bytes]) -> None:
+        """Put down a placement the generator made for this very position, in the form
+        ``NativeGenerator.encoded_place`` gives, as a search does over and over: not checked.
         Anything else goes through ``apply``."""
-        encoded = self.generator.encoded_place(place)
         self._c.apply(*encoded)
 
     def anchors(self) -> frozenset[Coord]:
@@ -424,24 +423,17 @@ class NativeGenerator:
         )
         self._scratch = self._gen.new_board()
         self._game_set = False
-        self._encoded: dict[Place, tuple[int, int, int, bytes]] = {}
 
     def encoded_place(self, place: Place) -> tuple[int, int, int, bytes]:
-        """A placement as the C core applies it: direction, line, first square, and each
-        square's new tile byte (0 where the board's tile stays). Kept for the next time."""
-        found = self._encoded.get(place)
-        if found is None:
-            if len(self._encoded) > 200_000:
-                self._encoded.clear()
-            tiles = bytes(
-                0 if letter.on_board or letter.tile is None else self.tile_byte(letter.tile)
-                for letter in place.letters
-            )
-            r0, c0 = place.start
-            line, start = (r0, c0) if place.across else (c0, r0)
-            found = (0 if place.across else 1, line, start, tiles)
-            self._encoded[place] = found
-        return found
+        """A placement as the C core applies it (``NativeBoard.apply_encoded``): direction,
+        line, first square, and each square's new tile byte (0 where the board's tile stays)."""
+        tiles = bytes(
+            0 if letter.on_board or letter.tile is None else self.tile_byte(letter.tile)
+            for letter in place.letters
+        )
+        r0, c0 = place.start
+        line, start = (r0, c0) if place.across else (c0, r0)
+        return (0 if place.across else 1, line, start, tiles)
 
     # -- tiles ------------------------------------------------------------------------------
 

@@ -67,6 +67,9 @@ class _Move:
     gained: str | None = None
     """CAMBIO: the tile taken from the board into the rack."""
     tiles: tuple[tuple[Coord, Tile], ...] = ()
+    encoded: object = None
+    """A placement as the native board applies it (``encoded_place``), made once with the
+    move: the search applies the same moves over and over."""
 
 
 class _Search:
@@ -148,9 +151,11 @@ class _Search:
             placements = self.gen.best(board, rack, self.width, None, False)
         else:
             placements = self.gen.placements(board, rack, False)
+        core = getattr(self.gen, "core", None)  # the native generator, when there is one
         for p in placements:
             used = tuple(x.tile.rack_form for x in p.place.letters if not x.on_board and x.tile)
-            out.append(_Move("place", p.place, p.score, used))
+            encoded = core.encoded_place(p.place) if core is not None else None
+            out.append(_Move("place", p.place, p.score, used, encoded=encoded))
         v = self.v
         if v.cambio_per_game and self.cambios_used[seat] < v.cambio_per_game:
             pos = Position(v, board.to_board(), [rack, ()], [0, 0], bag=0)
@@ -169,9 +174,8 @@ class _Search:
     def apply(self, board: PlayBoard, m: _Move) -> PlayBoard:
         child = board.copy()
         if isinstance(m.move, Place):
-            fast = getattr(child, "apply_generated", None)  # the native board's
-            if fast is not None:
-                fast(m.move)
+            if m.encoded is not None:
+                child.apply_encoded(m.encoded)  # type: ignore[attr-defined]  # native board
             else:
                 child.apply(m.move)
         elif isinstance(m.move, Cambio):
@@ -243,8 +247,13 @@ class _Search:
         moves = self.moves(board, sig, me, seat)
         end = self.v.end
         has_place = any(m.kind == "place" for m in moves)
-        if not has_place and end.no_one_can_play and not self.gen.best(board, them, 1, None, False):
+        if (
+            not has_place
+            and end.no_one_can_play
+            and not any(m.kind == "place" for m in self.moves(board, sig, them, 1 - seat))
+        ):
             # Nobody can place a tile: the game is over (Game checks this after every turn).
+            # The opponent's moves come from the cache its own turn here reads too.
             return self.finish(me, them, False)
         if depth == 0:
             return self.horizon(me, them)
