@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .ui import create_table, overlaps
+from .ui import create_table, overlaps, until
 
 PHONE = (390, 844)
 
@@ -175,8 +175,15 @@ def test_on_a_phone_the_panel_is_folded_under_the_buttons(new_page: Any, shot: A
     expect(page.locator(".square-legend")).to_be_hidden()
     summary = about.locator("summary")
     expect(summary).to_have_text("Sobre este juego")
-    play = page.locator(".play-area").bounding_box()  # the board, the rack, the buttons
-    assert summary.bounding_box()["y"] >= play["y"] + play["height"]
+
+    def below_the_play_area() -> bool:
+        """The summary under the board, the rack and the buttons, once the page has laid
+        them out (the board and the moves list grow as the first view arrives)."""
+        play = page.locator(".play-area").bounding_box()
+        box = summary.bounding_box()
+        return bool(play and box and box["y"] >= play["y"] + play["height"])
+
+    until(page, below_the_play_area, tries=100)
     summary.click()
     expect(about).to_have_attribute("open", "")
     # The rule book's Romanian names in the Spanish interface, the description in Spanish.
