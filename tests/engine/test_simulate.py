@@ -184,3 +184,25 @@ def test_c_and_python_playouts_agree_at_a_table_of_three() -> None:
         by_move = {r.candidate.notation: r.mean for r in in_python}
         for r in in_c:
             assert r.mean == pytest.approx(by_move[r.candidate.notation]), r.candidate.notation
+
+
+def test_threads_share_out_the_candidates_and_change_no_result() -> None:
+    """Each candidate's playouts depend only on the deals' seeds: simulated in two threads,
+    every candidate gets exactly what one thread gives it."""
+    v = load_variant("fise")
+    lexicon = small_graph("es")
+    leaves = shipped_leaves("fise")
+    gen = generator_for(v, lexicon)
+    game = Game(v, ["a", "b"], lexicon, seed=12)
+    bots = [Bot("hard", v, lexicon, seed=12), Bot("hard", v, lexicon, seed=13)]
+    for _ in range(6):
+        game.play(bots[game.to_move].choose(game))
+    position = seat_view(game)
+    top = candidates(position, lexicon, leaves, generator=gen, top=7)
+    one = simulate(position, top, lexicon, leaves, iterations=40, seed=3, generator=gen)
+    two = simulate(position, top, lexicon, leaves, iterations=40, seed=3, generator=gen, threads=2)
+    assert [(r.candidate.notation, r.mean, r.stderr) for r in one] == [
+        (r.candidate.notation, r.mean, r.stderr) for r in two
+    ]
+    with pytest.raises(ValueError, match="threads: at least 1"):
+        simulate(position, top, lexicon, leaves, generator=gen, threads=0)
