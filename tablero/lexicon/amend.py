@@ -22,7 +22,14 @@ from threading import Lock
 
 from ..alphabet import Alphabet, SpellingError
 from . import AnyWordLexicon, Lexicon, LexiconError, WordListLexicon
-from .graph import GRAPH_FORMAT, GraphLexicon, build_graph_file, cache_dir
+from .graph import (
+    GRAPH_FORMAT,
+    GraphLexicon,
+    build_graph_file,
+    cache_dir,
+    load_cached_graph,
+    spelling_key,
+)
 
 __all__ = ["MAX_CHANGED_WORDS", "WordChanges", "amended_lexicon"]
 
@@ -132,15 +139,13 @@ def amended_lexicon(base: Lexicon, changes: WordChanges, show_progress: bool = T
 def _load_or_build(base: Lexicon, changes: WordChanges, show_progress: bool) -> GraphLexicon:
     info = base.info()
     alphabet = base.alphabet
-    spelling = repr((alphabet.letters, sorted(alphabet.keep), alphabet.folds))
-    digest = hashlib.sha256(f"{info.checksum}\n{changes.digest}\n{spelling}".encode())
+    key = f"{info.checksum}\n{changes.digest}\n{spelling_key(alphabet)}"
+    digest = hashlib.sha256(key.encode())
     name = f"{info.name}+{changes.digest[:8]}"
     path = cache_dir() / f"{name}-{alphabet.name}-{digest.hexdigest()[:16]}-g{GRAPH_FORMAT}.kwg"
-    if path.is_file() and path.with_name(path.name + ".json").is_file():
-        try:
-            return _marked(GraphLexicon.load(path, alphabet), changes)
-        except LexiconError:
-            pass  # a damaged file is built again
+    cached = load_cached_graph(path, alphabet)  # a damaged file is built again
+    if cached is not None:
+        return _marked(cached, changes)
     words = sorted((set(_words_of(base)) | changes.added) - changes.removed)
     built = build_graph_file(words, alphabet, path, name, info.version, show_progress)
     return _marked(built, changes)

@@ -252,7 +252,7 @@ def build_graph_file(
         kwg = build_kwg(encoded)
     info = LexiconInfo(name, version, len(words), checksum)
     out.parent.mkdir(parents=True, exist_ok=True)
-    _atomic_write(out, kwg.to_bytes())
+    atomic_write(out, kwg.to_bytes())
     _write_sidecar(out, info, alphabet, table)
     if table.labels != alphabet.letters:
         kwg = Kwg(remap_nodes(kwg.nodes, table.codes_to(alphabet)))
@@ -287,7 +287,24 @@ def _write_sidecar(out: Path, info: LexiconInfo, alphabet: Alphabet, table: Lett
         "format": GRAPH_FORMAT,
     }
     data = json.dumps(meta, indent=1, ensure_ascii=False).encode("utf-8")
-    _atomic_write(out.with_name(out.name + ".json"), data)
+    atomic_write(out.with_name(out.name + ".json"), data)
+
+
+def spelling_key(alphabet: Alphabet) -> str:
+    """How an alphabet turns words into tiles (letters, kept accents, folds), for the names
+    of cached graphs: the same list spelled otherwise is another graph."""
+    return repr((alphabet.letters, sorted(alphabet.keep), alphabet.folds))
+
+
+def load_cached_graph(path: Path, alphabet: Alphabet) -> GraphLexicon | None:
+    """A graph built before, if its file and sidecar are there and read whole; None for a
+    missing or damaged one (the caller builds it again)."""
+    if not (path.is_file() and path.with_name(path.name + ".json").is_file()):
+        return None
+    try:
+        return GraphLexicon.load(path, alphabet)
+    except LexiconError:
+        return None
 
 
 def graph_file_name(path: Path, alphabet: Alphabet, name: str) -> str:
@@ -295,7 +312,7 @@ def graph_file_name(path: Path, alphabet: Alphabet, name: str) -> str:
     and of how the alphabet spells (its letters and folds), and the graph format, so that a
     file built from another list, for other tiles or in another format is never taken for it."""
     digest = hashlib.sha256(path.read_bytes())
-    digest.update(repr((alphabet.letters, sorted(alphabet.keep), alphabet.folds)).encode())
+    digest.update(spelling_key(alphabet).encode())
     return f"{name}-{alphabet.name}-{digest.hexdigest()[:16]}-g{GRAPH_FORMAT}.kwg"
 
 
@@ -318,18 +335,18 @@ def graph_for_word_list(
     else:
         places = [target]
     for place in places:
-        if place.is_file() and place.with_name(place.name + ".json").is_file():
-            try:
-                return GraphLexicon.load(place, alphabet)
-            except LexiconError:
-                pass  # a damaged file is rebuilt (into the cache)
+        cached = load_cached_graph(place, alphabet)  # a damaged file is rebuilt (into the cache)
+        if cached is not None:
+            return cached
     from . import WordListLexicon
 
     words = sorted(WordListLexicon.from_file(path, alphabet, name=name))
     return build_graph_file(words, alphabet, target, name, version, show_progress)
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write a file whole or not at all (a temporary file beside it, then renamed): a reader,
+    or a build cut short, never meets half a file."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:

@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import hashlib
 import lzma
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..alphabet import Alphabet
 from ..lexicon import LexiconError, WordListLexicon
-from ..lexicon.graph import cache_dir
+from ..lexicon.graph import atomic_write, cache_dir
 
 __all__ = [
     "MAX_WORD_LIST_UPLOAD_BYTES",
@@ -77,12 +75,5 @@ def write_word_list_file(list_id: str, packed: bytes) -> Path:
     half a list)."""
     path = word_list_file(list_id)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(packed)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(path, packed)
     return path

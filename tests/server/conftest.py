@@ -21,6 +21,7 @@ from tablero.lexicon import WordListLexicon
 
 from . import pgcluster
 from .harness import Server
+from .services import RedisServer, need
 
 _counter = itertools.count()
 
@@ -124,3 +125,14 @@ def server(
         yield s
     finally:
         s.stop()
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    """A Redis of its own for one test module (the job queue, the word lists it shares)."""
+    need(redis=True)
+    server = RedisServer()
+    try:
+        yield server
+    finally:
+        server.destroy()

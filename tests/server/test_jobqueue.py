@@ -36,7 +36,7 @@ from tablero.variant import Variant, builtin_variant_names, load_variant
 
 from .games import MINI_TOML
 from .harness import Server
-from .services import RedisServer, need
+from .services import RedisServer
 from .test_faults import _wait
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,16 +100,6 @@ def test_a_malformed_job_is_refused() -> None:
 
 
 # -- a queue on a real Redis ------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    need(redis=True)
-    server = RedisServer()
-    try:
-        yield server
-    finally:
-        server.destroy()
 
 
 class Worker:

@@ -10,7 +10,6 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from tablero.server.workers.queue import word_list_key
 
 from .games import board_of, mini_toml, two_players, upload, zeta_toml
 from .harness import ROOMY, Server
-from .services import RedisServer, need
+from .services import RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
 CLUB_WORDS = ["SALA", "SAL", "OSO", "ROSA", "LORO", "ASA", "ESA", "ESO", "SOL", "LA", "EL", "LO"]
@@ -168,16 +167,6 @@ def test_lists_count_against_a_quota_per_address(db_url: str, mini_es: object) -
 
 
 # -- bot workers elsewhere: the list crosses through Redis --------------------------------------
-
-
-@pytest.fixture
-def redis_server() -> Iterator[RedisServer]:
-    need(redis=True)
-    server = RedisServer()
-    try:
-        yield server
-    finally:
-        server.destroy()
 
 
 def test_a_worker_on_another_machine_gets_the_list_from_redis(

@@ -85,6 +85,8 @@ class _Search:
         self.v: Variant = position.variant
         self.lexicon = lexicon
         self.gen = gen
+        self.core = getattr(gen, "core", None)
+        """The native generator, when there is one: it encodes each move for its board."""
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -151,7 +153,7 @@ class _Search:
             placements = self.gen.best(board, rack, self.width, None, False)
         else:
             placements = self.gen.placements(board, rack, False)
-        core = getattr(self.gen, "core", None)  # the native generator, when there is one
+        core = self.core
         for p in placements:
             used = tuple(x.tile.rack_form for x in p.place.letters if not x.on_board and x.tile)
             encoded = core.encoded_place(p.place) if core is not None else None
