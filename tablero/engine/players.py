@@ -39,6 +39,7 @@ from ..moves import Challenge, Exchange, Move, Place
 from ..position import Position
 from ..variant import Variant
 from .evaluation.leaves import KlvError, LeaveTable
+from .evaluation.winprob import WinTable, shipped_win_table
 from .movegen.candidates import (
     Candidate,
     MoveGenerator,
@@ -178,6 +179,11 @@ class Bot:
         sim_iterations: int = 300,
         sim_candidates: int = 8,
         time_limit: float = 8.0,
+        sim_playouts: int | None = None,
+        prune: bool = False,
+        win_table: WinTable | bool | None = False,
+        threads: int = 1,
+        preendgame_plies: int | None = None,
     ) -> None:
         if isinstance(level, str):
             if level not in LEVELS:
@@ -193,6 +199,19 @@ class Bot:
         self.sim_iterations = sim_iterations
         self.sim_candidates = sim_candidates
         self.time_limit = time_limit
+        self.sim_playouts = sim_playouts
+        """At most this many playouts a move, all candidates together (None: no limit)."""
+        self.prune = prune
+        """Drop candidates clearly behind the leader as the deals come in."""
+        self.win_table: WinTable | None = (
+            shipped_win_table(variant.name) if win_table is True else win_table or None
+        )
+        """Rank simulated candidates by the chance of winning (two players), from this table;
+        ``True`` at construction: the game's shipped table."""
+        self.threads = threads
+        self.preendgame_plies = preendgame_plies
+        """Plies simulated when the bag holds a rack or less (None: 2, as always): deep enough
+        to play the game out, so going out first and tiles stuck on a rack are counted."""
         self.ex_bonus = ex_bonus_for(variant)
         self.last_choice: Candidate | None = None
         """The candidate behind the last move chosen (for records and explanations)."""
@@ -244,17 +263,25 @@ class Bot:
 
             top = _distinct_top(ranked, self.sim_candidates)
             if len(top) > 1:
+                plies = 2
+                if self.preendgame_plies and position.bag_count() <= self.variant.rack_size:
+                    plies = self.preendgame_plies
                 sims = simulate(
                     position,
                     top,
                     self.lexicon,
                     self.leaves,
                     players=players,
+                    plies=plies,
                     iterations=self.sim_iterations,
                     seed=self.rng.randrange(2**32),
                     time_limit=self.time_limit,
                     ex_bonus=self.ex_bonus,
                     generator=self.generator,
+                    threads=self.threads,
+                    win_table=self.win_table,
+                    prune=self.prune,
+                    max_playouts=self.sim_playouts,
                 )
                 return sims[0].candidate
         # Chance picks among the best plays only: a beginner plays, it does not pass at random.

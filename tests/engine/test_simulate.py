@@ -206,3 +206,90 @@ def test_threads_share_out_the_candidates_and_change_no_result() -> None:
     ]
     with pytest.raises(ValueError, match="threads: at least 1"):
         simulate(position, top, lexicon, leaves, generator=gen, threads=0)
+
+
+def _mid_game(seed: int = 12, turns: int = 6) -> tuple[Position, GraphLexicon, list]:  # type: ignore[type-arg]
+    v = load_variant("fise")
+    lexicon = small_graph("es")
+    game = Game(v, ["a", "b"], lexicon, seed=seed)
+    bots = [Bot("hard", v, lexicon, seed=seed), Bot("hard", v, lexicon, seed=seed + 1)]
+    for _ in range(turns):
+        game.play(bots[game.to_move].choose(game))
+    position = seat_view(game)
+    top = candidates(position, lexicon, shipped_leaves("fise"), top=10)
+    return position, lexicon, top
+
+
+def test_per_deal_values_are_the_playouts_the_statistics_come_from() -> None:
+    position, lexicon, top = _mid_game()
+    gen = generator_for(position.variant, lexicon)
+    core = gen.core  # type: ignore[attr-defined]
+    moves = [c.move for c in top[:4]]
+    plain = core.simulate(position.board, position.rack, position.unseen(), moves, iterations=24)
+    each = core.simulate(
+        position.board, position.rack, position.unseen(), moves, iterations=24, per_deal=True
+    )
+    for a, b in zip(plain, each, strict=True):
+        assert a.values is None and a.unseen_end is None
+        assert b.values is not None and b.unseen_end is not None
+        assert len(b.values) == len(b.unseen_end) == 24
+        assert sum(b.values) / 24 == pytest.approx(a.mean)
+        # Mid-game two plies on: the bag still holds tiles, so nobody went out; what the mover
+        # cannot see is at least the opponent's full rack and at most what was unseen before.
+        assert all(7 <= u <= sum(position.unseen().values()) for u in b.unseen_end)
+
+
+def test_pruning_drops_the_clearly_worse_and_changes_nothing_for_the_rest() -> None:
+    """A candidate's playouts depend only on the deals, so the candidates that run to the end
+    get exactly the values they get without pruning; a pass (worth nothing against moves of
+    twenty points and more) is among the dropped."""
+    position, lexicon, top = _mid_game()
+    leaves = shipped_leaves("fise")
+    passes = [c for c in candidates(position, lexicon, leaves) if c.kind == "pass"]
+    cands = top[:8] + passes
+    full = simulate(position, cands, lexicon, leaves, iterations=192, seed=9)
+    pruned = simulate(position, cands, lexicon, leaves, iterations=192, seed=9, prune=True)
+    by_move = {r.candidate.notation: r for r in full}
+    kept = [r for r in pruned if not r.pruned]
+    dropped = [r for r in pruned if r.pruned]
+    assert dropped and kept
+    assert "pass" in {r.candidate.kind for r in dropped}
+    assert sum(r.iterations for r in pruned) < sum(r.iterations for r in full)
+    for r in kept:
+        if r.iterations == 192:
+            assert r.mean == pytest.approx(by_move[r.candidate.notation].mean)
+    # The dropped come last, and each was behind the winner when it was dropped.
+    assert pruned[0] in kept
+    assert all(r.iterations < 192 for r in dropped)
+
+
+def test_a_playout_budget_stops_the_simulation() -> None:
+    position, lexicon, top = _mid_game()
+    leaves = shipped_leaves("fise")
+    results = simulate(
+        position, top[:6], lexicon, leaves, iterations=600, seed=4, max_playouts=6 * 64
+    )
+    assert {r.iterations for r in results} == {64}
+
+
+def test_with_a_win_table_candidates_are_ranked_by_the_chance_of_winning() -> None:
+    from tablero.engine.evaluation.winprob import shipped_win_table
+    from tablero.engine.search.simulate import POINT_WORTH
+
+    table = shipped_win_table("fise")
+    assert table is not None
+    position, lexicon, top = _mid_game()
+    leaves = shipped_leaves("fise")
+    results = simulate(position, top[:6], lexicon, leaves, iterations=64, seed=2, win_table=table)
+    rates = [r.win_rate for r in results]
+    assert all(rate is not None and 0.0 <= rate <= 1.0 for rate in rates)
+    keys = [r.rank_value for r in results]
+    assert keys == sorted(keys, reverse=True)
+    for r in results:
+        assert r.rank_value == pytest.approx(r.win_rate + POINT_WORTH * r.mean)  # type: ignore[operator]
+    # Without the table the same playouts rank by points.
+    plain = simulate(position, top[:6], lexicon, leaves, iterations=64, seed=2)
+    assert all(r.win_rate is None for r in plain)
+    assert {r.candidate.notation: r.mean for r in plain} == pytest.approx(
+        {r.candidate.notation: r.mean for r in results}
+    )

@@ -92,6 +92,12 @@ class NativeSimResult:
     sd: float
     """Sample standard deviation of the playout values (0.0 with fewer than 2)."""
     iterations: int
+    values: array.array[float] | None = None
+    """With ``per_deal``: each playout's value, deal by deal (the same deals for every
+    candidate of the call, so two candidates' values may be compared deal by deal)."""
+    unseen_end: bytes | None = None
+    """With ``per_deal``: the tiles the mover could not see at each playout's end (the bag
+    and the opponents' racks), or 255 where the game ended in it."""
 
     @property
     def stderr(self) -> float:
@@ -672,6 +678,34 @@ class NativeGenerator:
             turns.append(NativeTurn(seat, name, rack, bag, board.copy(), placement, kept))
         return game, turns
 
+    def selfplay_moves(
+        self, seed: int, players: int = 2, first: int = 0, leaves: LeaveValues | None = None
+    ) -> tuple[NativeGameResult, list[tuple[int, str, int, int, int]]]:
+        """One game of ``selfplay`` as its turns' bare facts, for learning from many games:
+        each turn's (seat, kind, points scored, tiles put down, tiles in the bag before it).
+        Unlike ``selfplay_turns`` nothing is decoded into a board, so it costs little more
+        than the game itself."""
+        if not 1 <= players <= 4 or not 0 <= first < players:
+            raise ValueError(f"1 to 4 players and a first seat among them, not {players}/{first}")
+        self._set_game()
+        table = leaves.table(self.alphabet) if leaves is not None else None
+        result, raw_turns = self._gen.selfplay_log(
+            seed & 0xFFFF_FFFF_FFFF_FFFF, players, first, table
+        )
+        reason, n_turns, went_out, *lists = result
+        game = NativeGameResult(
+            first, _END_REASONS[reason], n_turns, None if went_out < 0 else went_out, *lists
+        )
+        kinds = ("place", "exchange", "pass")
+        facts = []
+        for seat, kind, _counts, bag, record, _kept in raw_turns:
+            if kind == 0:
+                ntiles, score = record[4], int.from_bytes(record[8:12], "little", signed=True)
+            else:
+                ntiles, score = 0, 0
+            facts.append((seat, kinds[kind], score, ntiles, bag))
+        return game, facts
+
     # -- simulation -------------------------------------------------------------------------
 
     def simulate(
@@ -687,6 +721,7 @@ class NativeGenerator:
         players: int = 2,
         scoreless: int = 0,
         behind: Sequence[int] | None = None,
+        per_deal: bool = False,
     ) -> list[NativeSimResult]:
         """Monte-Carlo simulation of candidate moves, the playouts run in C; one result per
         candidate, in the candidates' order.
@@ -706,6 +741,9 @@ class NativeGenerator:
         mover's last rack, or, if someone went out, the game's end adjustments instead. Once
         the bag is empty, kept tiles are valued as a debt (``candidates.end_leave_value``), in
         the replies and in the last rack.
+        ``per_deal``: each result also carries every playout's value and the tiles unseen at
+        its end (``NativeSimResult.values``, ``unseen_end``), for win probabilities and paired
+        comparisons.
         ``scoreless`` is the run of scoreless turns before the candidate: a playout ends the
         game when the run reaches the game's limit. Same seed, same answer (and a
         candidate's result does not depend on the others in the list).
@@ -778,11 +816,18 @@ class NativeGenerator:
             table,
             scoreless,
             None if behind is None else [int(x) for x in behind],
+            per_deal,
         )
-        return [
-            NativeSimResult(c, mean, sd, n)
-            for c, (n, mean, sd) in zip(chosen, raw_stats, strict=True)
-        ]
+        out = []
+        for c, row in zip(chosen, raw_stats, strict=True):
+            n, mean, sd = row[:3]
+            if not per_deal:
+                out.append(NativeSimResult(c, mean, sd, n))
+                continue
+            values = array.array("d")
+            values.frombytes(row[3])
+            out.append(NativeSimResult(c, mean, sd, n, values, row[4]))
+        return out
 
     def _unseen_counts(
         self, unseen: Sequence[str] | Mapping[str, int], board_tiles: bytes, rack: Sequence[str]

@@ -17,7 +17,18 @@ one candidate in one deal is a ``Playout``: ``PythonPlayout`` drives the move ge
 Python, and is the readable statement of what the C loop does.
 
 Tables of three or four: each opponent replies in turn order, and the result is our gain
-minus the mean of theirs.
+against the opponent who will lead.
+
+**Playing to win.** With a win-probability table (``evaluation.winprob``), two players and the
+native core, each playout also counts as the chance that it leads to a win: the lead after it
+and the tiles still unseen, read in the table (or the result itself, where the game ended in
+the playout). Candidates are then ranked by that chance, with a little weight on points
+(``POINT_WORTH``) so that a decided game is still played for spread.
+
+**Stopping weak candidates early.** With ``prune``, after each batch of deals a candidate whose
+paired difference from the leader (the same deals, deal by deal) is below zero by more than
+``PRUNE_Z`` standard errors plays no more deals: the time goes to the candidates still in
+contention, and the simulation stops as soon as one is left.
 """
 
 from __future__ import annotations
@@ -28,7 +39,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ...board import Board
@@ -37,6 +48,7 @@ from ...moves import Cambio, Exchange, Move, Pass, Place
 from ...position import Position
 from ...variant import BLANK, Variant
 from ..evaluation.leaves import LeaveTable, leave_key, sub_leaves
+from ..evaluation.winprob import WinTable
 from ..movegen.candidates import Candidate, MoveGenerator, PlayBoard, end_leave_value, generator_for
 
 __all__ = ["Deal", "Playout", "PythonPlayout", "SimResult", "simulate"]
@@ -50,6 +62,18 @@ class Deal:
     bag: tuple[str, ...]
 
 
+POINT_WORTH = 0.0005
+"""Win probability a point is worth when candidates are ranked by their chance of winning:
+about a tenth of what a point changes that chance in a level game, so that winning comes
+first and spread decides between moves that all win (or all lose)."""
+
+PRUNE_Z = 2.5
+"""Standard errors of the paired difference below the leader that drop a candidate."""
+
+PRUNE_AFTER = 64
+"""Deals every candidate plays before any is dropped."""
+
+
 @dataclass
 class SimResult:
     candidate: Candidate
@@ -58,10 +82,31 @@ class SimResult:
     total_sq: float = 0.0
     bonus: float = 0.0
     """Added to every outcome: what the playout cannot see (an EX shuffle's worth)."""
+    wins: float | None = None
+    """The sum of the playouts' chances of winning, when a win table is used."""
+    pruned: bool = False
+    """Dropped before the end as clearly worse than the leader (its figures are then over
+    fewer deals than the others')."""
+    per_deal: list[float] = field(default_factory=list, repr=False)
+    """Each deal's ranking value (``rank_value``), kept for paired comparisons when pruning."""
 
     @property
     def mean(self) -> float:
         return self.total / self.iterations + self.bonus if self.iterations else -math.inf
+
+    @property
+    def win_rate(self) -> float | None:
+        """The mean chance of winning over the playouts (None without a win table)."""
+        if self.wins is None or not self.iterations:
+            return None
+        return self.wins / self.iterations
+
+    @property
+    def rank_value(self) -> float:
+        """What candidates are ranked by: the chance of winning plus ``POINT_WORTH`` a point
+        with a win table, else the mean points."""
+        rate = self.win_rate
+        return self.mean if rate is None else rate + POINT_WORTH * self.mean
 
     @property
     def stderr(self) -> float:
@@ -370,13 +415,22 @@ def simulate(
     generator: MoveGenerator | None = None,
     playout: Playout | None = None,
     threads: int = 1,
+    win_table: WinTable | None = None,
+    prune: bool = False,
+    max_playouts: int | None = None,
 ) -> list[SimResult]:
-    """Simulate each candidate over the same random deals; best mean first.
+    """Simulate each candidate over the same random deals; best first.
 
     Stops after ``iterations`` deals, or at the end of the deal during which ``time_limit``
     seconds ran out (every candidate always has the same number of playouts). With the native
     core, ``threads`` share out the candidates (the C loop runs without the interpreter's
     lock): the same answer, sooner on as many cores.
+
+    With the native core only: ``win_table`` (two players) ranks by the chance of winning
+    (``SimResult.rank_value``); ``prune`` drops candidates clearly behind the leader after each
+    batch and stops when one is left; ``max_playouts`` stops once that many playouts (all
+    candidates together) are done. Best first: the candidates that ran to the end by rank, then
+    the dropped ones.
     """
     if threads < 1:
         raise ValueError(f"threads: at least 1, got {threads}")
@@ -386,10 +440,23 @@ def simulate(
     gen = generator or generator_for(position.variant, lexicon)
     core = getattr(gen, "core", None)
     if playout is None and core is not None:
+        table = win_table if players == 2 else None
+        for r in results:
+            r.wins = 0.0 if table is not None else None
         _simulate_native(
-            position, results, core, leaves, players, plies, iterations, rng, deadline, threads
+            position,
+            results,
+            core,
+            leaves,
+            players,
+            plies,
+            iterations,
+            rng,
+            deadline,
+            threads,
+            _NativeOptions(table, prune, max_playouts),
         )
-        results.sort(key=lambda r: (-r.mean, -r.candidate.equity))
+        results.sort(key=lambda r: (r.pruned, -r.rank_value, -r.candidate.equity))
         return results
     run = playout or PythonPlayout(position, lexicon, leaves, players, plies, gen)
     for _ in range(iterations):
@@ -423,6 +490,13 @@ class _NativeGroup:
     """Added to every playout: a CAMBIO's own score (its group starts after it)."""
 
 
+@dataclass(frozen=True)
+class _NativeOptions:
+    win_table: WinTable | None = None
+    prune: bool = False
+    max_playouts: int | None = None
+
+
 def _simulate_native(
     position: Position,
     results: list[SimResult],
@@ -434,12 +508,14 @@ def _simulate_native(
     rng: random.Random,
     deadline: float | None,
     threads: int = 1,
+    options: _NativeOptions = _NativeOptions(),
 ) -> None:
     """``simulate`` with the playouts in C, batch by batch, every group on the same deals.
 
     A candidate's playouts depend only on the deal's seed, not on the candidates beside it
     (``NativeGenerator.simulate``), so a group's candidates may be cut into ``threads`` slices,
-    each simulated in a thread of its own: the results are those of one call."""
+    each simulated in a thread of its own: the results are those of one call; and a candidate
+    dropped by pruning changes nothing for the others."""
     from ..movegen.native import learned_leave_values
 
     values = learned_leave_values(leaves) if leaves is not None else None
@@ -460,20 +536,23 @@ def _simulate_native(
             plain.moves.append(move)
     unseen = position.unseen()
     behind = standings(position, players)
+    lead = -max(behind[1:]) if len(behind) > 1 else 0
+    table = options.win_table
+    per_deal = table is not None or options.prune
     # A board of its own for each group: the generator's scratch board is shared by every
     # thread that uses it (bots at several web tables), a NativeBoard is not.
     boards = [core.board(g.board) for g in groups]
     pool = ThreadPoolExecutor(threads) if threads > 1 else None
 
-    def playouts(g: _NativeGroup, board: Any, n: int, seed: int) -> list[Any]:
-        """``n`` deals of one group's candidates, cut among the threads."""
+    def playouts(board: Any, g: _NativeGroup, moves: list[Move], n: int, seed: int) -> list[Any]:
+        """``n`` deals of some of a group's candidates, cut among the threads."""
 
-        def run(moves: list[Move]) -> list[Any]:
+        def run(part: list[Move]) -> list[Any]:
             stats: list[Any] = core.simulate(
                 board,
                 g.rack,
                 unseen,
-                moves,
+                part,
                 plies=plies,
                 iterations=n,
                 seed=seed,
@@ -481,34 +560,76 @@ def _simulate_native(
                 players=players,
                 scoreless=g.scoreless,
                 behind=behind,
+                per_deal=per_deal,
             )
             return stats
 
-        slices = _slices(g.moves, threads)
+        slices = _slices(moves, threads)
         if pool is None or len(slices) < 2:
-            return run(g.moves)
+            return run(moves)
         return [st for part in pool.map(run, slices) for st in part]
 
+    def record(r: SimResult, st: Any, points: int, n: int) -> None:
+        mean = st.mean + points
+        r.iterations += n
+        r.total += mean * n
+        r.total_sq += st.sd * st.sd * (n - 1) + n * mean * mean
+        if not per_deal:
+            return
+        for value, hidden in zip(st.values, st.unseen_end, strict=True):
+            value += points
+            if table is None:
+                r.per_deal.append(value + r.bonus)
+                continue
+            final = lead + value
+            if hidden == 255:  # the game ended in the playout: its result, not a guess
+                win = 1.0 if final > 0 else 0.5 if final == 0 else 0.0
+            else:
+                win = table.probability(final, hidden)
+            assert r.wins is not None
+            r.wins += win
+            r.per_deal.append(win + POINT_WORTH * (value + r.bonus))
+
     try:
-        done = 0
+        done = playouts_run = 0
         while done < iterations:
             n = min(NATIVE_BATCH, iterations - done)
             batch_seed = rng.randrange(2**64)
             for g, board in zip(groups, boards, strict=True):
-                if not g.moves:
+                live = [(i, m) for i, m in zip(g.indices, g.moves, strict=True)]
+                live = [(i, m) for i, m in live if not results[i].pruned]
+                if not live:
                     continue
-                for i, st in zip(g.indices, playouts(g, board, n, batch_seed), strict=True):
-                    r = results[i]
-                    mean = st.mean + g.points
-                    r.iterations += n
-                    r.total += mean * n
-                    r.total_sq += st.sd * st.sd * (n - 1) + n * mean * mean
+                stats = playouts(board, g, [m for _, m in live], n, batch_seed)
+                for (i, _), st in zip(live, stats, strict=True):
+                    record(results[i], st, g.points, n)
+                playouts_run += n * len(live)
             done += n
+            if options.prune and done >= PRUNE_AFTER and _prune(results) <= 1:
+                break
+            if options.max_playouts is not None and playouts_run >= options.max_playouts:
+                break
             if deadline is not None and time.monotonic() > deadline:
                 break
     finally:
         if pool is not None:
             pool.shutdown()
+
+
+def _prune(results: list[SimResult]) -> int:
+    """Drop the candidates clearly behind the leader, deal by deal; how many remain."""
+    live = [r for r in results if not r.pruned]
+    leader = max(live, key=lambda r: sum(r.per_deal) / len(r.per_deal))
+    for r in live:
+        if r is leader:
+            continue
+        diffs = [a - b for a, b in zip(r.per_deal, leader.per_deal, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean + PRUNE_Z * math.sqrt(var / n) < 0:
+            r.pruned = True
+    return sum(1 for r in results if not r.pruned)
 
 
 def _slices(moves: list[Move], parts: int) -> list[list[Move]]:

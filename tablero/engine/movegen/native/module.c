@@ -597,17 +597,19 @@ static int read_candidate(const tb_rules *r, const tb_board *b, const uint8_t *r
 }
 
 /* simulate(board, rack, unseen, n_players, candidates, plies, iterations, seed, leaves,
- *          scoreless) -> [(iterations, mean, sd), ...] per candidate.  The GIL is released
- * while it runs. */
+ *          scoreless[, behind[, per_deal]]) -> [(iterations, mean, sd), ...] per candidate;
+ * with per_deal true each tuple also carries the playouts' values (float64 bytes) and the
+ * tiles unseen at each playout's end (int8 bytes, -1 where the game ended).  The GIL is
+ * released while it runs. */
 static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
 {
     PyObject *board_o, *rack_o, *leaves_o, *behind_o = Py_None;
     Py_buffer unseen_b, cands_b;
-    int n_players, plies, iterations, scoreless;
+    int n_players, plies, iterations, scoreless, per_deal = 0;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOy*iy*iiKOi|O", &board_o, &rack_o, &unseen_b, &n_players,
+    if (!PyArg_ParseTuple(args, "OOy*iy*iiKOi|Op", &board_o, &rack_o, &unseen_b, &n_players,
                           &cands_b, &plies, &iterations, &seed, &leaves_o, &scoreless,
-                          &behind_o))
+                          &behind_o, &per_deal))
         return NULL;
     int32_t behind[TB_MAX_PLAYERS] = {0};
     int has_behind = 0;
@@ -638,6 +640,8 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
     PyObject *out = NULL;
     tb_candidate *cands = NULL;
     tb_sim_stat *stats = NULL;
+    double *values = NULL;
+    int8_t *unseen_end = NULL;
     BoardObject *b = check_board(self, board_o);
     tb_rack rack;
     const tb_leaves *leaves = NULL;
@@ -676,6 +680,15 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
+    if (per_deal) {
+        size_t cells = (size_t)(n ? n : 1) * (size_t)(iterations ? iterations : 1);
+        values = malloc(cells * sizeof *values);
+        unseen_end = malloc(cells * sizeof *unseen_end);
+        if (!values || !unseen_end) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
     for (Py_ssize_t i = 0; i < n; i++)
         if (read_candidate(&self->rules, &b->board,
                            (const uint8_t *)cands_b.buf + i * RECORD_SIZE, &cands[i]) < 0) {
@@ -692,7 +705,8 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     rc = tb_simulate(&self->rules, &self->kwg, &self->game, board_copy, &rack,
                      (const uint8_t *)unseen_b.buf, n_players, cands, (int)n, plies, iterations,
-                     seed, leaves, scoreless, has_behind ? behind : NULL, stats);
+                     seed, leaves, scoreless, has_behind ? behind : NULL, stats, values,
+                     unseen_end);
     Py_END_ALLOW_THREADS
     free(board_copy);
     if (rc == -2) {
@@ -706,7 +720,15 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
     }
     out = PyList_New(n);
     for (Py_ssize_t i = 0; out && i < n; i++) {
-        PyObject *t = Py_BuildValue("(idd)", stats[i].iterations, stats[i].mean, stats[i].sd);
+        PyObject *t;
+        if (per_deal)
+            t = Py_BuildValue("(iddy#y#)", stats[i].iterations, stats[i].mean, stats[i].sd,
+                              (const char *)(values + i * iterations),
+                              (Py_ssize_t)((size_t)iterations * sizeof *values),
+                              (const char *)(unseen_end + i * iterations),
+                              (Py_ssize_t)iterations);
+        else
+            t = Py_BuildValue("(idd)", stats[i].iterations, stats[i].mean, stats[i].sd);
         if (!t) {
             Py_CLEAR(out);
             break;
@@ -716,6 +738,8 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
 done:
     free(cands);
     free(stats);
+    free(values);
+    free(unseen_end);
     PyBuffer_Release(&unseen_b);
     PyBuffer_Release(&cands_b);
     return out;

@@ -282,12 +282,17 @@ typedef struct tb_sim_stat {
  * one opponent it is the points difference); plus what the mover's last rack is worth (its
  * leave value, or its end value once the bag is empty) unless the game ended: then the end
  * adjustments of `game` are applied instead.  The game also ends inside a playout when the run
- * of scoreless turns, `streak` before the candidate, reaches the game's limit.  Returns 0; -1
- * bad arguments; -2 out of memory (all memory is taken before the loop, none inside it). */
+ * of scoreless turns, `streak` before the candidate, reaches the game's limit.
+ * If `values` is not NULL it receives every playout's value, candidate by candidate
+ * (values[ci * iterations + it]), and `unseen_end` (not NULL then) the number of tiles the mover
+ * could not see when the playout stopped (the bag and the opponents' racks), or -1 where the game
+ * ended in it: what a win-probability estimate of the playout needs, and what paired statistics
+ * between candidates need.  Returns 0; -1 bad arguments; -2 out of memory (all memory is taken
+ * before the loop, none inside it). */
 int tb_simulate(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *game,
                 const tb_board *board, const tb_rack *rack, const uint8_t unseen[TB_MAX_CODE + 1],
                 int n_players, const tb_candidate *cands, int n_cands, int plies,
                 int iterations, uint64_t seed, const tb_leaves *leaves, int streak,
-                const int32_t *behind, tb_sim_stat *out);
+                const int32_t *behind, tb_sim_stat *out, double *values, int8_t *unseen_end);
 
 #endif

@@ -212,7 +212,7 @@ int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
                 const tb_board *board, const tb_rack *rack, const uint8_t unseen[TB_MAX_CODE + 1],
                 int n_players, const tb_candidate *cands, int n_cands, int plies,
                 int iterations, uint64_t seed, const tb_leaves *leaves, int streak,
-                const int32_t *behind, tb_sim_stat *out)
+                const int32_t *behind, tb_sim_stat *out, double *values, int8_t *unseen_end)
 {
     if (n_players < 1 || n_players > TB_MAX_PLAYERS || n_cands < 0 || plies < 0 ||
         iterations < 0)
@@ -338,6 +338,14 @@ int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
             double v = sides[0].gain - rival_gain(sides, n_players, behind);
             if (!over)
                 v += keep_value(r, gr, leaves, sides, n_players, bag_size(&bag));
+            if (values) {
+                int hidden = bag_size(&bag);
+                for (int s = 1; s < n_players; s++)
+                    hidden += sides[s].rack.total;
+                values[(size_t)ci * (size_t)iterations + (size_t)it] = v;
+                unseen_end[(size_t)ci * (size_t)iterations + (size_t)it] =
+                    (int8_t)(over ? -1 : (hidden > 127 ? 127 : hidden));
+            }
             double d = v - mean[ci];
             mean[ci] += d / (it + 1);
             m2[ci] += d * (v - mean[ci]);

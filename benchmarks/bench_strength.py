@@ -1,0 +1,180 @@
+"""A strength match between two computer players: seat-swapped pairs, a 95 % interval over pairs.
+
+    python benchmarks/bench_strength.py --variant fise --a expert --b hard --pairs 200 --jobs 2
+    python benchmarks/bench_strength.py --variant fise --a expert --b hard --pairs 50 \\
+        --a-opts '{"sim_candidates": 16, "prune": true, "win_table": true}'
+
+Each pair is two games with the same seed (the same draw of first player and the same bag
+order), A in the first seat of one and in the second of the other, so the luck of the tiles
+weighs on both sides equally. A pair scores 0, ½ or 1 for A (its wins in the two games, a draw
+half); the win rate is the mean over pairs, its interval ±1.96 standard errors of the pair
+scores (pairs are independent, the two games of a pair are not). The spread is A's final score
+minus B's, averaged per game, with its interval over pairs too.
+
+Options given as JSON go to ``Bot`` (``sim_iterations``, ``sim_candidates``, ``sim_playouts``,
+``prune``, ``win_table`` (true: the game's shipped table), ``time_limit``, ``threads``).
+``--out FILE`` appends one JSON line per pair, so that runs can be split and added up
+(``--report FILE`` prints the summary of such a file).
+
+Checked: every game ends, with the scores the referee (``Game``) computed; the result is a
+measurement, printed, and written with its command in docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+try:
+    from tablero.engine.players import Bot
+except ImportError:  # run from a checkout without installing the package
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tablero.engine.players import Bot
+from tablero.game import Game
+from tablero.lexicon import load_lexicon
+from tablero.variant import load_variant
+
+_CACHE: dict[str, Any] = {}
+
+
+def _bot(spec: str, options: dict[str, Any], variant: Any, lexicon: Any, seed: int) -> Bot:
+    return Bot(spec, variant, lexicon, seed=seed, **options)
+
+
+def play_pair(job: tuple[str, str, str, dict[str, Any], dict[str, Any], int]) -> dict[str, Any]:
+    """Two games of one seed, A first in seat 0, then in seat 1."""
+    variant_name, a, b, a_opts, b_opts, seed = job
+    if _CACHE.get("variant") != variant_name:
+        variant = load_variant(variant_name)
+        _CACHE.update(
+            variant=variant_name,
+            v=variant,
+            lexicon=load_lexicon(variant.lexicon, variant.alphabet),
+        )
+    variant, lexicon = _CACHE["v"], _CACHE["lexicon"]
+    games = []
+    for a_seat in (0, 1):
+        bots = [
+            _bot(a, a_opts, variant, lexicon, seed * 2 + a_seat),
+            _bot(b, b_opts, variant, lexicon, seed * 2 + 1 - a_seat),
+        ]
+        if a_seat == 1:
+            bots.reverse()
+        game = Game(variant, ["p0", "p1"], lexicon, seed=seed)
+        seconds = [0.0, 0.0]
+        moves = [0, 0]
+        while not game.is_over:
+            seat = game.to_move
+            start = time.perf_counter()
+            move = bots[seat].choose(game)
+            seconds[seat] += time.perf_counter() - start
+            moves[seat] += 1
+            game.play(move)
+        assert game.result is not None
+        final = list(game.result.final_scores)
+        b_seat = 1 - a_seat
+        if a_seat in game.result.winners and b_seat in game.result.winners:
+            score = 0.5
+        else:
+            score = 1.0 if a_seat in game.result.winners else 0.0
+        games.append(
+            {
+                "a_seat": a_seat,
+                "score": score,
+                "spread": final[a_seat] - final[b_seat],
+                "a_seconds": seconds[a_seat],
+                "a_moves": moves[a_seat],
+                "b_seconds": seconds[b_seat],
+                "b_moves": moves[b_seat],
+            }
+        )
+    return {"seed": seed, "games": games}
+
+
+def summary(pairs: list[dict[str, Any]]) -> dict[str, float]:
+    n = len(pairs)
+    scores = [sum(g["score"] for g in p["games"]) / 2 for p in pairs]
+    spreads = [sum(g["spread"] for g in p["games"]) / 2 for p in pairs]
+
+    def mean_ci(xs: list[float]) -> tuple[float, float]:
+        m = sum(xs) / len(xs)
+        if len(xs) < 2:
+            return m, math.inf
+        sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+        return m, 1.96 * sd / math.sqrt(len(xs))
+
+    win, win_half = mean_ci(scores)
+    spread, spread_half = mean_ci(spreads)
+    a_time = sum(g["a_seconds"] for p in pairs for g in p["games"])
+    a_moves = sum(g["a_moves"] for p in pairs for g in p["games"])
+    b_time = sum(g["b_seconds"] for p in pairs for g in p["games"])
+    b_moves = sum(g["b_moves"] for p in pairs for g in p["games"])
+    return {
+        "pairs": n,
+        "win_rate": win,
+        "win_low": win - win_half,
+        "win_high": win + win_half,
+        "spread": spread,
+        "spread_half": spread_half,
+        "a_seconds_per_move": a_time / max(1, a_moves),
+        "b_seconds_per_move": b_time / max(1, b_moves),
+    }
+
+
+def show(label: str, s: dict[str, float]) -> None:
+    print(
+        f"{label}: {s['win_rate']:.1%} [{s['win_low']:.1%}, {s['win_high']:.1%}] of "
+        f"{int(s['pairs'])} pairs ({2 * int(s['pairs'])} games); spread "
+        f"{s['spread']:+.1f} ± {s['spread_half']:.1f} a game; "
+        f"{s['a_seconds_per_move']:.2f} s a move (B {s['b_seconds_per_move']:.2f} s)",
+        flush=True,
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="fise")
+    parser.add_argument("--a", default="expert")
+    parser.add_argument("--b", default="hard")
+    parser.add_argument("--a-opts", default="{}", help="JSON: Bot options of A")
+    parser.add_argument("--b-opts", default="{}", help="JSON: Bot options of B")
+    parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1, help="the first pair's seed")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", type=Path, help="append each pair as a JSON line")
+    parser.add_argument("--report", type=Path, help="only summarise this --out file")
+    args = parser.parse_args()
+    if args.report:
+        pairs = [json.loads(line) for line in args.report.read_text().splitlines() if line]
+        show(str(args.report), summary(pairs))
+        return 0
+    try:
+        a_opts, b_opts = json.loads(args.a_opts), json.loads(args.b_opts)
+    except json.JSONDecodeError as e:
+        parser.error(f"--a-opts/--b-opts: not JSON ({e})")
+    jobs = [
+        (args.variant, args.a, args.b, a_opts, b_opts, seed)
+        for seed in range(args.seed, args.seed + args.pairs)
+    ]
+    label = f"{args.variant}: {args.a} {a_opts or ''} vs {args.b} {b_opts or ''}".strip()
+    pairs: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for pair in pool.map(play_pair, jobs):
+            pairs.append(pair)
+            if args.out:
+                with args.out.open("a") as f:
+                    f.write(json.dumps({**pair, "label": label}) + "\n")
+            if len(pairs) % 10 == 0 or len(pairs) == len(jobs):
+                show(f"{label} after {time.perf_counter() - start:.0f} s", summary(pairs))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
