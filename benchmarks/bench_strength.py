@@ -9,7 +9,8 @@ order), A in the first seat of one and in the second of the other, so the luck o
 weighs on both sides equally. A pair scores 0, ½ or 1 for A (its wins in the two games, a draw
 half); the win rate is the mean over pairs, its interval ±1.96 standard errors of the pair
 scores (pairs are independent, the two games of a pair are not). The spread is A's final score
-minus B's, averaged per game, with its interval over pairs too.
+minus B's, averaged per game, with its interval over pairs too. Time per move: wall clock and
+the process's CPU time (the measure that other work on the machine does not change).
 
 Options given as JSON go to ``Bot`` (``sim_iterations``, ``sim_candidates``, ``sim_playouts``,
 ``prune``, ``win_table`` (true: the game's shipped table), ``time_limit``, ``threads``).
@@ -68,12 +69,14 @@ def play_pair(job: tuple[str, str, str, dict[str, Any], dict[str, Any], int]) ->
             bots.reverse()
         game = Game(variant, ["p0", "p1"], lexicon, seed=seed)
         seconds = [0.0, 0.0]
+        cpu = [0.0, 0.0]
         moves = [0, 0]
         while not game.is_over:
             seat = game.to_move
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             move = bots[seat].choose(game)
             seconds[seat] += time.perf_counter() - start
+            cpu[seat] += time.process_time() - start_cpu
             moves[seat] += 1
             game.play(move)
         assert game.result is not None
@@ -89,6 +92,7 @@ def play_pair(job: tuple[str, str, str, dict[str, Any], dict[str, Any], int]) ->
                 "score": score,
                 "spread": final[a_seat] - final[b_seat],
                 "a_seconds": seconds[a_seat],
+                "a_cpu": cpu[a_seat],
                 "a_moves": moves[a_seat],
                 "b_seconds": seconds[b_seat],
                 "b_moves": moves[b_seat],
@@ -112,6 +116,7 @@ def summary(pairs: list[dict[str, Any]]) -> dict[str, float]:
     win, win_half = mean_ci(scores)
     spread, spread_half = mean_ci(spreads)
     a_time = sum(g["a_seconds"] for p in pairs for g in p["games"])
+    a_cpu = sum(g.get("a_cpu", g["a_seconds"]) for p in pairs for g in p["games"])
     a_moves = sum(g["a_moves"] for p in pairs for g in p["games"])
     b_time = sum(g["b_seconds"] for p in pairs for g in p["games"])
     b_moves = sum(g["b_moves"] for p in pairs for g in p["games"])
@@ -123,6 +128,7 @@ def summary(pairs: list[dict[str, Any]]) -> dict[str, float]:
         "spread": spread,
         "spread_half": spread_half,
         "a_seconds_per_move": a_time / max(1, a_moves),
+        "a_cpu_per_move": a_cpu / max(1, a_moves),
         "b_seconds_per_move": b_time / max(1, b_moves),
     }
 
@@ -132,7 +138,8 @@ def show(label: str, s: dict[str, float]) -> None:
         f"{label}: {s['win_rate']:.1%} [{s['win_low']:.1%}, {s['win_high']:.1%}] of "
         f"{int(s['pairs'])} pairs ({2 * int(s['pairs'])} games); spread "
         f"{s['spread']:+.1f} ± {s['spread_half']:.1f} a game; "
-        f"{s['a_seconds_per_move']:.2f} s a move (B {s['b_seconds_per_move']:.2f} s)",
+        f"A {s['a_seconds_per_move']:.2f} s a move ({s['a_cpu_per_move']:.2f} s of CPU), "
+        f"B {s['b_seconds_per_move']:.2f} s",
         flush=True,
     )
 

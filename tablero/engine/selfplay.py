@@ -23,12 +23,10 @@ and, when asked, one ``TurnRecord`` per move for learning leave values (``learn`
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +37,7 @@ from ..variant import Variant, load_variant
 from .evaluation.leaves import Leave, LeaveTable
 from .movegen.candidates import native_available
 from .players import Bot, shipped_leaves
+from .workpool import work_pool
 
 __all__ = [
     "ENGINES",
@@ -186,6 +185,8 @@ class _Job:
     leaves_path: str | None
     generator: str | None
     engine: str = "game"
+    leaves_data: bytes | None = None
+    """The KLV file's bytes, for workers on other machines that cannot read ``leaves_path``."""
 
 
 _WORKER: dict[str, Any] = {}
@@ -202,7 +203,7 @@ def _bots_for(job: _Job, variant: Variant, lexicon: Lexicon, seed: int, rotation
 
 
 def _setup(job: _Job) -> tuple[Variant, Lexicon]:
-    key = (job.variant, job.lexicon, job.leaves_path)
+    key = (job.variant, job.lexicon, job.leaves_path, hash(job.leaves_data))
     if _WORKER.get("key") != key:
         if job.generator:
             os.environ["TABLERO_GENERATOR"] = job.generator
@@ -211,6 +212,13 @@ def _setup(job: _Job) -> tuple[Variant, Lexicon]:
         leaves: LeaveTable | None = None
         if job.leaves_path == "none":
             leaves = LeaveTable.empty(variant.alphabet)
+        elif job.leaves_data is not None:
+            import tempfile
+
+            with tempfile.NamedTemporaryFile(suffix=".klv") as f:
+                f.write(job.leaves_data)
+                f.flush()
+                leaves = LeaveTable.load(f.name, variant.alphabet)
         elif job.leaves_path:
             leaves = LeaveTable.load(job.leaves_path, variant.alphabet)
         _WORKER.update(key=key, variant=variant, lexicon=lexicon, leaves=leaves, native=None)
@@ -332,8 +340,10 @@ def iter_selfplay(
     generator: str | None = None,
     chunk: int = 4,
     engine: str = "game",
+    cluster: str | None = None,
 ) -> Iterator[GameSummary]:
-    """Play ``games`` games and yield each summary as it finishes (in any order with jobs > 1).
+    """Play ``games`` games and yield each summary as it finishes (in any order with jobs > 1
+    or a cluster: ``workpool.work_pool``, Dask's scheduler address or ``local``).
 
     ``levels`` are the bots at the seats (rotated game by game); ``leaves_path`` a KLV file to
     use instead of the shipped values (the learner's current table), ``"none"`` for none;
@@ -349,18 +359,32 @@ def iter_selfplay(
     engine = _ready_engine(engine, probe)
     if engine == "native":
         chunk = max(chunk, 16)  # a C game takes milliseconds: hand workers more at a time
-    if jobs <= 1:
+    if jobs <= 1 and not cluster:
         job = _Job(variant, lex, list(levels), [], keep_records, leaves_path, generator, engine)
         for i, s in enumerate(seeds):
             yield _play_one(job, i, s)
         return
-    context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    data = None
+    if cluster and leaves_path and leaves_path != "none":
+        # Workers elsewhere cannot read this machine's file: the table goes with the work, in
+        # chunks large enough that sending it costs little beside the games.
+        with open(leaves_path, "rb") as f:
+            data = f.read()
+        chunk = max(chunk, 64)
+    with work_pool(jobs, cluster) as pool:
         futures = []
         for start in range(0, games, chunk):
             part = seeds[start : start + chunk]
             job = _Job(
-                variant, lex, list(levels), part, keep_records, leaves_path, generator, engine
+                variant,
+                lex,
+                list(levels),
+                part,
+                keep_records,
+                leaves_path,
+                generator,
+                engine,
+                data,
             )
             futures.append(pool.submit(_play_chunk, job, start))
         from concurrent.futures import as_completed
@@ -468,8 +492,10 @@ def run_selfplay(
     on_game: Callable[[GameSummary], None] | None = None,
     generator: str | None = None,
     engine: str = "auto",
+    cluster: str | None = None,
 ) -> SelfplayReport:
-    """Play the games and gather the report (``on_game`` is called after each, for progress)."""
+    """Play the games and gather the report (``on_game`` is called after each, for progress);
+    on ``jobs`` processes here or on a Dask ``cluster`` (``workpool.work_pool``)."""
     report = SelfplayReport(variant, list(levels))
     lex = lexicon or load_variant(variant).lexicon
     engine = _ready_engine(engine, _Job(variant, lex, list(levels), [], False, None, generator))
@@ -484,6 +510,7 @@ def run_selfplay(
         seed=seed,
         generator=generator,
         engine=engine,
+        cluster=cluster,
     ):
         report.add(summary)
         if on_game is not None:

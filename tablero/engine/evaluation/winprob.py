@@ -29,7 +29,6 @@ import math
 import tomllib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -228,11 +227,13 @@ def collect_samples(
     *,
     seed: int = 1,
     jobs: int = 1,
+    cluster: str | None = None,
     chunk: int = 500,
     progress: Callable[[int], None] | None = None,
 ) -> dict[tuple[int, int], list[float]]:
     """Play ``games`` static self-play games (best equity both sides, the shipped leaves) on
-    ``jobs`` processes and count their samples: (unseen, lead) -> [samples, wins]."""
+    ``jobs`` processes, or a Dask ``cluster`` (``workpool``), and count their samples:
+    (unseen, lead) -> [samples, wins]. The same seed gives the same counts either way."""
     counts: dict[tuple[int, int], list[float]] = defaultdict(lambda: [0.0, 0.0])
     work = [(game, seed + start, min(chunk, games - start)) for start in range(0, games, chunk)]
 
@@ -244,11 +245,13 @@ def collect_samples(
         if progress is not None:
             progress(n)
 
-    if jobs <= 1:
+    if jobs <= 1 and not cluster:
         for w in work:
             add(_play_chunk(w), w[2])
     else:
-        with ProcessPoolExecutor(jobs) as pool:
+        from ..workpool import work_pool
+
+        with work_pool(jobs, cluster) as pool:
             for w, samples in zip(work, pool.map(_play_chunk, work), strict=True):
                 add(samples, w[2])
     return dict(counts)
@@ -317,10 +320,13 @@ def learn_win_table(
     *,
     seed: int = 1,
     jobs: int = 1,
+    cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> WinTable:
     """Self-play ``games`` two-player games of ``game`` and fit its win-probability table."""
-    counts = collect_samples(game, games, seed=seed, jobs=jobs, progress=progress)
+    counts = collect_samples(
+        game, games, seed=seed, jobs=jobs, cluster=cluster, progress=progress
+    )
     samples = int(sum(n for n, _ in counts.values()))
     meta = {
         "games": games,
