@@ -193,7 +193,7 @@ def test_real_games_draw_by_the_rule_and_end_when_it_cannot(
     lexicon = lexicons[v.lexicon]
     rule = DrawRule(v.duplicate, v.alphabet, v.rack_size)
     tile_set = Counter({t: count for t, (count, _) in v.tiles.items()})
-    for seed in range(3):
+    for seed in range(6):
         game = DuplicateGame(v, lexicon, ["A"], seed=seed, options=DuplicateOptions(None))
         while not game.is_over:
             assert rule.accepts(game.rack, game.round)
