@@ -573,11 +573,13 @@ def play_command(
 
 
 from .analysis.command import analyze_command  # noqa: E402  (tablero/analysis/command.py)
+from .competition.command import duplicate_command  # noqa: E402  (tablero/competition/)
 from .server.cli import serve, worker  # noqa: E402  (the web app's commands: tablero/server/cli.py)
 
 main.add_command(serve)
 main.add_command(worker)
 main.add_command(analyze_command)
+main.add_command(duplicate_command)
 
 # -- engine: moves, selfplay, bench (tablero/engine/) -----------------------------------------
 
@@ -587,6 +589,15 @@ main.add_command(analyze_command)
 @click.option("--all", "show_all", is_flag=True, help="Every move (default: the best --top).")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list, best first.")
+@click.option(
+    "--by",
+    "order",
+    type=click.Choice(["equity", "score"]),
+    default="equity",
+    show_default=True,
+    help="Best by equity (score + tiles kept), or by score alone (the top a duplicate "
+    "game places; ties: a placement first, then the notation as text).",
+)
 @click.option("--variant", "variant_name", help="Rule set (name or .toml); default: the CGP's var.")
 @click.option("--lexicon", "lexicon_name", help="Word list file, a dictionary name, or a .kwg.")
 @click.option("--leaves", "leaves_path", help="Leave values (.klv); default: the game's own.")
@@ -595,14 +606,16 @@ def moves_command(
     show_all: bool,
     top: int,
     as_json: bool,
+    order: str,
     variant_name: str | None,
     lexicon_name: str | None,
     leaves_path: str | None,
     cgp: str,
 ) -> None:
-    """The moves of the player to move in CGP, best equity first (score + tiles kept)."""
+    """The moves of the player to move in CGP, best equity first (score + tiles kept), or
+    with --by score most points first."""
     from .engine.evaluation.leaves import KlvError, LeaveTable
-    from .engine.movegen.candidates import candidates
+    from .engine.movegen.candidates import candidates, score_order
     from .engine.players import ex_bonus_for, shipped_leaves
 
     position, lexicon = position_and_lexicon(cgp, variant_name, lexicon_name, quiet=as_json)
@@ -616,6 +629,8 @@ def moves_command(
     except KlvError as e:
         fail(str(e))
     found = candidates(position, lexicon, leaves, ex_bonus=ex_bonus_for(v))
+    if order == "score":
+        found.sort(key=score_order)
     shown = found if show_all else found[:top]
     if as_json:
         click.echo(json.dumps([c.to_dict() for c in shown], ensure_ascii=False))

@@ -141,6 +141,14 @@ def rules_table(variant: Variant) -> Table:
     row("end.going_out_gains_others", end.going_out_gains_others)
     row("end.unplayed_blank_penalty", end.unplayed_blank_penalty)
     row("end.tie_break", end.tie_break)
+    d = v.duplicate
+    row(
+        "duplicate",
+        f"racks of rounds 1–{d.early_rounds}: {d.early_vowels} vowels, {d.early_consonants} "
+        f"consonants; then {d.late_vowels} and {d.late_consonants}; a blank counts as "
+        f"{d.blanks}; solo bonus {d.solo_bonus}; "
+        + (f"{d.round_seconds} s a round" if d.round_seconds else "no time limit"),
+    )
     if v.clock:
         each = "a move" if v.clock.per_move else "a player"
         time = f"{v.clock.initial_seconds // 60} min {each}"

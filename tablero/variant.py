@@ -29,6 +29,7 @@ __all__ = [
     "BLANK",
     "Clock",
     "Coord",
+    "DuplicateRules",
     "EndRules",
     "ExchangeRules",
     "FirstMove",
@@ -66,6 +67,9 @@ WordCheck = Literal["immediate", "challenge"]
 TurnDirection = Literal["clockwise", "counterclockwise"]
 TimeoutRule = Literal["skip", "penalty"]
 ScorelessKind = Literal["pass", "exchange", "lost"]
+BlankCount = Literal["either", "neither", "vowel", "consonant"]
+"""How a blank counts towards duplicate's minimum of vowels and consonants on a rack."""
+BLANK_COUNTS: tuple[BlankCount, ...] = get_args(BlankCount)
 
 
 class VariantError(ValueError):
@@ -154,6 +158,50 @@ class Clock:
 
 
 @dataclass(frozen=True)
+class DuplicateRules:
+    """How the game is played in duplicate (``[duplicate]``; docs/competition.md).
+
+    In duplicate every player gets the same rack each round, so a rack without vowels (or
+    without consonants) would spoil a round for everyone at once. Federations therefore draw
+    each round's rack under a minimum: so many vowels and consonants up to a stated round,
+    another minimum after it. The numbers, how a blank counts, the solo bonus and the time of
+    a round are rule data, here, so a club changes them in its rule file, not in code.
+    """
+
+    early_rounds: int = 15
+    """Rounds 1 to this one need the early minimum; later rounds the late one."""
+    early_vowels: int = 2
+    early_consonants: int = 2
+    late_vowels: int = 1
+    late_consonants: int = 1
+    blanks: BlankCount = "either"
+    """``either``: each blank stands for a vowel or a consonant, whichever the rack lacks;
+    ``neither``: blanks count for nothing; ``vowel`` / ``consonant``: always that."""
+    solo_bonus: int = 0
+    """Points for a player who alone found a top-scoring move (a game of two or more)."""
+    round_seconds: int = 180
+    """The time of a round; 0: no limit."""
+
+    def minimum(self, round_number: int) -> tuple[int, int]:
+        """(vowels, consonants) a rack of this round needs (rounds count from 1)."""
+        if round_number <= self.early_rounds:
+            return self.early_vowels, self.early_consonants
+        return self.late_vowels, self.late_consonants
+
+
+DUPLICATE_KEYS = (
+    "early_rounds",
+    "early_vowels",
+    "early_consonants",
+    "late_vowels",
+    "late_consonants",
+    "blanks",
+    "solo_bonus",
+    "round_seconds",
+)
+
+
+@dataclass(frozen=True)
 class Variant:
     """One rule set. Immutable: a game holds its variant and never changes it."""
 
@@ -197,6 +245,8 @@ class Variant:
     the one shown where a language has none."""
     descriptions: Mapping[str, str] = field(default_factory=dict)
     """A sentence or two saying what the game is, by language code (``[descriptions]``)."""
+    duplicate: DuplicateRules = field(default_factory=DuplicateRules)
+    """How the game is played in duplicate: the rack rule, the solo bonus, the round's time."""
 
     # -- board ---------------------------------------------------------------------------------
 
@@ -415,7 +465,39 @@ class _VariantReader:
             source=self.source,
             titles=self.texts("titles"),
             descriptions=self.texts("descriptions"),
+            duplicate=self.read_duplicate(rack_size),
         )
+
+    def read_duplicate(self, rack_size: int) -> DuplicateRules:
+        """``[duplicate]``: every key optional (the defaults are ``DuplicateRules``'s), an
+        unknown one refused by name, so a misspelt key is not silently ignored."""
+        table = self.get("duplicate", dict, {})
+        unknown = sorted(set(table) - set(DUPLICATE_KEYS))
+        if unknown:
+            raise self.fail(
+                f"duplicate.{unknown[0]}", f"unknown key (known: {', '.join(DUPLICATE_KEYS)})"
+            )
+        d = DuplicateRules()
+        rules = DuplicateRules(
+            early_rounds=self.natural("duplicate.early_rounds", d.early_rounds),
+            early_vowels=self.natural("duplicate.early_vowels", d.early_vowels),
+            early_consonants=self.natural("duplicate.early_consonants", d.early_consonants),
+            late_vowels=self.natural("duplicate.late_vowels", d.late_vowels),
+            late_consonants=self.natural("duplicate.late_consonants", d.late_consonants),
+            blanks=self.choice("duplicate.blanks", BLANK_COUNTS, d.blanks),
+            solo_bonus=self.natural("duplicate.solo_bonus", d.solo_bonus),
+            round_seconds=self.natural("duplicate.round_seconds", d.round_seconds),
+        )
+        for stage in ("early", "late"):
+            vowels = getattr(rules, f"{stage}_vowels")
+            consonants = getattr(rules, f"{stage}_consonants")
+            if vowels + consonants > rack_size:
+                raise self.fail(
+                    f"duplicate.{stage}_vowels",
+                    f"{vowels} vowels and {consonants} consonants make {vowels + consonants} "
+                    f"tiles, more than a rack of {rack_size}",
+                )
+        return rules
 
     def read_word_changes(self, alphabet: Alphabet, lexicon: str) -> WordChanges:
         """``[words] add = [...]`` and ``remove = [...]``: a club's changes to the dictionary."""

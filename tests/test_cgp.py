@@ -47,6 +47,18 @@ def test_four_players_and_our_operations() -> None:
     assert read_cgp(write_cgp(position)).cambios_used == [1, 0, 0, 2]
 
 
+def test_one_player_round_trips() -> None:
+    """A position with one rack (solo play, a duplicate round) is written without the trailing
+    slash that would announce a second, unknown rack."""
+    cgp = "15/" * 14 + "15 AB[CH]?/ 0/0 0 var fise;"
+    solo = read_cgp(cgp)
+    solo.racks, solo.scores = solo.racks[:1], [12]
+    written = write_cgp(solo)
+    assert " AB[CH]? 12 0 " in written
+    again = read_cgp(written)
+    assert again.racks == [("A", "B", "CH", "?")] and again.scores == [12]
+
+
 @pytest.mark.parametrize(
     ("cgp", "says"),
     [

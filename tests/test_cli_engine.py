@@ -45,6 +45,21 @@ def test_moves_lists_the_best_first_as_json(word_file: Path) -> None:
         assert code == 0 and json.loads(scored)["score"] == m["score"]
 
 
+def test_moves_by_score_puts_the_most_points_first(word_file: Path) -> None:
+    """Duplicate's top: the most points whatever is kept; at equal points the notation."""
+    code, out = run("moves", "--json", "--all", "--by", "score", "--lexicon", str(word_file), CGP)
+    assert code == 0, out
+    moves = json.loads(out)
+    order = [
+        (-m["score"], m["kind"] != "place", m["move"]) for m in moves if m["kind"] != "exchange"
+    ]
+    assert order == sorted(order)
+    code, out = run("moves", "--json", "--all", "--lexicon", str(word_file), CGP)
+    by_equity = json.loads(out)
+    assert max(m["score"] for m in by_equity) == moves[0]["score"]
+    assert by_equity[0]["move"] != moves[0]["move"]  # here the leave changes the order
+
+
 def test_moves_all_lists_every_kind(word_file: Path) -> None:
     code, out = run("moves", "--all", "--json", "--lexicon", str(word_file), CGP)
     assert code == 0, out

@@ -123,8 +123,8 @@ def write_cgp(position: Position) -> str:
         ops.append("exch " + "/".join(map(str, position.exchanges_used)) + ";")
     if any(position.cambios_used):
         ops.append("cambio " + "/".join(map(str, position.cambios_used)) + ";")
-    if len(position.racks) == 1:
-        racks += "/"
+    if not racks:
+        racks = "/"  # an empty field would vanish between the spaces
     return f"{'/'.join(rows)} {racks} {scores} {position.scoreless_turns} {' '.join(ops)}"
 
 

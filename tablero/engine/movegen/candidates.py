@@ -48,6 +48,7 @@ __all__ = [
     "generator_for",
     "native_available",
     "placement_candidate",
+    "score_order",
 ]
 
 
@@ -459,6 +460,15 @@ def candidate_order(c: Candidate) -> tuple[float, int, int, int, str]:
     pass, and the exchange of more tiles (with no leave values, a stuck player renews all)."""
     returned = len(c.move.tiles) if isinstance(c.move, Exchange) else 0
     return (-c.equity, -c.score, _KIND_RANK[c.kind], -returned, c.notation)
+
+
+def score_order(c: Candidate) -> tuple[int, int, int, str]:
+    """Most points first, whatever is kept (duplicate's top: docs/competition.md); at equal
+    points a placement before a CAMBIO before an exchange before a pass, the exchange of
+    more tiles first, then the notation as text (Unicode order), so that a tie always
+    resolves the same way."""
+    returned = len(c.move.tiles) if isinstance(c.move, Exchange) else 0
+    return (-c.score, _KIND_RANK[c.kind], -returned, c.notation)
 
 
 def exchange_allowed(position: Position, has_placement: bool) -> bool:
