@@ -9,7 +9,11 @@ order), A in the first seat of one and in the second of the other, so the luck o
 weighs on both sides equally. A pair scores 0, ½ or 1 for A (its wins in the two games, a draw
 half); the win rate is the mean over pairs, its interval ±1.96 standard errors of the pair
 scores (pairs are independent, the two games of a pair are not). The spread is A's final score
-minus B's, averaged per game, with its interval over pairs too. Time per move: wall clock and
+minus B's, averaged per game, with its interval over pairs too.
+
+``--seats 4``: a set of four games per seed, A in each seat in turn and B in the three others;
+A's share of the wins (par: 1/4, a win shared by k players counting 1/k) and its spread against
+the best of the others. Time per move: wall clock and
 the process's CPU time (the measure that other work on the machine does not change).
 
 Options given as JSON go to ``Bot`` (``sim_iterations``, ``sim_candidates``, ``sim_playouts``,
@@ -48,9 +52,11 @@ def _bot(spec: str, options: dict[str, Any], variant: Any, lexicon: Any, seed: i
     return Bot(spec, variant, lexicon, seed=seed, **options)
 
 
-def play_pair(job: tuple[str, str, str, dict[str, Any], dict[str, Any], int]) -> dict[str, Any]:
-    """Two games of one seed, A first in seat 0, then in seat 1."""
-    variant_name, a, b, a_opts, b_opts, seed = job
+def play_pair(
+    job: tuple[str, str, str, dict[str, Any], dict[str, Any], int, int],
+) -> dict[str, Any]:
+    """The games of one seed: A in each seat in turn, B in every other seat."""
+    variant_name, a, b, a_opts, b_opts, seed, seats = job
     if _CACHE.get("variant") != variant_name:
         variant = load_variant(variant_name)
         _CACHE.update(
@@ -60,17 +66,17 @@ def play_pair(job: tuple[str, str, str, dict[str, Any], dict[str, Any], int]) ->
         )
     variant, lexicon = _CACHE["v"], _CACHE["lexicon"]
     games = []
-    for a_seat in (0, 1):
+    for a_seat in range(seats):
         bots = [
-            _bot(a, a_opts, variant, lexicon, seed * 2 + a_seat),
-            _bot(b, b_opts, variant, lexicon, seed * 2 + 1 - a_seat),
+            _bot(a, a_opts, variant, lexicon, seed * 8 + s)
+            if s == a_seat
+            else _bot(b, b_opts, variant, lexicon, seed * 8 + s)
+            for s in range(seats)
         ]
-        if a_seat == 1:
-            bots.reverse()
-        game = Game(variant, ["p0", "p1"], lexicon, seed=seed)
-        seconds = [0.0, 0.0]
-        cpu = [0.0, 0.0]
-        moves = [0, 0]
+        game = Game(variant, [f"p{s}" for s in range(seats)], lexicon, seed=seed)
+        seconds = [0.0] * seats
+        cpu = [0.0] * seats
+        moves = [0] * seats
         while not game.is_over:
             seat = game.to_move
             start, start_cpu = time.perf_counter(), time.process_time()
@@ -81,21 +87,19 @@ def play_pair(job: tuple[str, str, str, dict[str, Any], dict[str, Any], int]) ->
             game.play(move)
         assert game.result is not None
         final = list(game.result.final_scores)
-        b_seat = 1 - a_seat
-        if a_seat in game.result.winners and b_seat in game.result.winners:
-            score = 0.5
-        else:
-            score = 1.0 if a_seat in game.result.winners else 0.0
+        winners = list(game.result.winners)
+        others = [s for s in range(seats) if s != a_seat]
         games.append(
             {
                 "a_seat": a_seat,
-                "score": score,
-                "spread": final[a_seat] - final[b_seat],
+                # A win shared among k winners counts 1/k: the shares of a game add up to 1.
+                "score": 1.0 / len(winners) if a_seat in winners else 0.0,
+                "spread": final[a_seat] - max(final[s] for s in others),
                 "a_seconds": seconds[a_seat],
                 "a_cpu": cpu[a_seat],
                 "a_moves": moves[a_seat],
-                "b_seconds": seconds[b_seat],
-                "b_moves": moves[b_seat],
+                "b_seconds": sum(seconds[s] for s in others),
+                "b_moves": sum(moves[s] for s in others),
             }
         )
     return {"seed": seed, "games": games}
@@ -103,8 +107,8 @@ def play_pair(job: tuple[str, str, str, dict[str, Any], dict[str, Any], int]) ->
 
 def summary(pairs: list[dict[str, Any]]) -> dict[str, float]:
     n = len(pairs)
-    scores = [sum(g["score"] for g in p["games"]) / 2 for p in pairs]
-    spreads = [sum(g["spread"] for g in p["games"]) / 2 for p in pairs]
+    scores = [sum(g["score"] for g in p["games"]) / len(p["games"]) for p in pairs]
+    spreads = [sum(g["spread"] for g in p["games"]) / len(p["games"]) for p in pairs]
 
     def mean_ci(xs: list[float]) -> tuple[float, float]:
         m = sum(xs) / len(xs)
@@ -122,6 +126,7 @@ def summary(pairs: list[dict[str, Any]]) -> dict[str, float]:
     b_moves = sum(g["b_moves"] for p in pairs for g in p["games"])
     return {
         "pairs": n,
+        "games": sum(len(p["games"]) for p in pairs),
         "win_rate": win,
         "win_low": win - win_half,
         "win_high": win + win_half,
@@ -136,7 +141,7 @@ def summary(pairs: list[dict[str, Any]]) -> dict[str, float]:
 def show(label: str, s: dict[str, float]) -> None:
     print(
         f"{label}: {s['win_rate']:.1%} [{s['win_low']:.1%}, {s['win_high']:.1%}] of "
-        f"{int(s['pairs'])} pairs ({2 * int(s['pairs'])} games); spread "
+        f"{int(s['pairs'])} sets of seats ({int(s['games'])} games); spread "
         f"{s['spread']:+.1f} ± {s['spread_half']:.1f} a game; "
         f"A {s['a_seconds_per_move']:.2f} s a move ({s['a_cpu_per_move']:.2f} s of CPU), "
         f"B {s['b_seconds_per_move']:.2f} s",
@@ -151,7 +156,8 @@ def main() -> int:
     parser.add_argument("--b", default="hard")
     parser.add_argument("--a-opts", default="{}", help="JSON: Bot options of A")
     parser.add_argument("--b-opts", default="{}", help="JSON: Bot options of B")
-    parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--pairs", type=int, default=100, help="seeds (sets of games)")
+    parser.add_argument("--seats", type=int, default=2, help="players a game (A and the rest B)")
     parser.add_argument("--seed", type=int, default=1, help="the first pair's seed")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, help="append each pair as a JSON line")
@@ -166,10 +172,12 @@ def main() -> int:
     except json.JSONDecodeError as e:
         parser.error(f"--a-opts/--b-opts: not JSON ({e})")
     jobs = [
-        (args.variant, args.a, args.b, a_opts, b_opts, seed)
+        (args.variant, args.a, args.b, a_opts, b_opts, seed, args.seats)
         for seed in range(args.seed, args.seed + args.pairs)
     ]
     label = f"{args.variant}: {args.a} {a_opts or ''} vs {args.b} {b_opts or ''}".strip()
+    if args.seats != 2:
+        label += f" ({args.seats} seats)"
     pairs: list[dict[str, Any]] = []
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:

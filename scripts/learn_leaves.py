@@ -50,6 +50,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", required=True, help="a game, or 'all'")
     parser.add_argument("--games", default="1000,2000", help="games per generation, e.g. 1000,2000")
+    parser.add_argument(
+        "--cluster", help="a Dask scheduler's address (tcp://HOST:8786), or 'local'"
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
@@ -87,6 +90,7 @@ def main() -> int:
                 name,
                 games=games,
                 jobs=args.jobs,
+                cluster=args.cluster,
                 seed=args.seed,
                 workdir=work,
                 on_game=on_game,

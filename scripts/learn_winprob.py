@@ -28,6 +28,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", required=True, help="a game, or 'all'")
     parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument(
+        "--cluster", help="a Dask scheduler's address (tcp://HOST:8786), or 'local'"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
@@ -47,7 +50,12 @@ def main() -> int:
                 print(f"{name}: {done:,} games, {rate:,.0f} games/s", flush=True)
 
         counts = collect_samples(
-            name, args.games, seed=args.seed, jobs=args.jobs, progress=progress
+            name,
+            args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            cluster=args.cluster,
+            progress=progress,
         )
         seconds = time.perf_counter() - start
         samples = int(sum(n for n, _ in counts.values()))
@@ -63,6 +71,7 @@ def main() -> int:
                 f"--games {args.games} --jobs {args.jobs}",
                 "games_per_second": round(args.games / seconds, 1),
                 "jobs": args.jobs,
+                "cluster": args.cluster or "",
                 "learned": time.strftime("%Y-%m-%d"),
             },
         )

@@ -663,6 +663,11 @@ def moves_command(
     help="native: the game loop in C (hard and greedy only); game: every move through the "
     "rules engine; auto: native when it can.",
 )
+@click.option(
+    "--cluster",
+    help="Play on a Dask cluster: its scheduler's address (tcp://HOST:8786), or 'local' for "
+    "--jobs worker processes here (pip install 'tablero[scale]').",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def selfplay_command(
     variant_name: str,
@@ -672,6 +677,7 @@ def selfplay_command(
     seed: int | None,
     lexicon_name: str | None,
     engine: str,
+    cluster: str | None,
     as_json: bool,
 ) -> None:
     """Computer players against each other: scores, win rates, bingos, exchanges, speed.
@@ -682,6 +688,7 @@ def selfplay_command(
     from .engine.movegen.candidates import native_available
     from .engine.players import LEVELS
     from .engine.selfplay import resolve_engine, run_selfplay
+    from .engine.workpool import ClusterError
 
     v = get_variant(variant_name)
     levels = [b.strip().lower().removeprefix("bot:") for b in bots.split(",") if b.strip()]
@@ -710,8 +717,9 @@ def selfplay_command(
                 seed=seed,
                 on_game=lambda _s: show(next(finished)),
                 engine=engine,
+                cluster=cluster,
             )
-        except ValueError as e:
+        except (ValueError, ClusterError) as e:
             fail(str(e))
     data = report.to_dict()
     data["generator"] = "native" if native_available() else "reference"
