@@ -15,9 +15,10 @@ Levels:
 ``medium``    every move, score plus half the value of the tiles kept.
 ``hard``      the best static equity: score plus the learned leave value, exchanges, passing
               the opening where the rack is worth more than the opening, CAMBIO, EX squares.
-``expert``    hard's candidates, re-ranked by Monte Carlo simulation two plies deep with the
-              same random draws for every candidate; with the bag empty and one opponent, an
-              exact endgame search.
+``expert``    hard's sixteen best candidates, re-ranked by Monte Carlo simulation two plies
+              deep with the same random draws for every candidate, the clearly worse dropped
+              early, ranked by the chance of winning (two players) and played out to the end
+              in the pre-endgame; with the bag empty and one opponent, an exact endgame search.
 
 In Bisonte, where words are checked only when challenged, every bot challenges a play that
 has a word its dictionary lacks, and never a valid one.
@@ -53,12 +54,31 @@ __all__ = [
     "LEVELS",
     "Bot",
     "BotLevel",
+    "SimSettings",
     "ex_bonus_for",
     "make_bot",
     "seat_view",
     "shipped_leaves",
     "timed_choice",
 ]
+
+
+@dataclass(frozen=True)
+class SimSettings:
+    """How a simulating level spends its time on a move (``search.simulate``)."""
+
+    candidates: int = 8
+    """The best moves by static equity that are simulated."""
+    iterations: int = 300
+    """Deals at most for each candidate."""
+    playouts: int | None = None
+    """Playouts at most a move, all candidates together (None: no limit)."""
+    prune: bool = False
+    """Drop candidates clearly behind the leader as the deals come in."""
+    play_to_win: bool = False
+    """Rank by the chance of winning (two players; the game's shipped win table)."""
+    preendgame_plies: int | None = None
+    """Plies simulated when the bag holds a rack or less (None: 2, as at any time)."""
 
 
 @dataclass(frozen=True)
@@ -77,12 +97,17 @@ class BotLevel:
     exchanges: str = "equity"
     """``equity``: exchange when it is worth more than any play; ``stuck``: only with no play."""
     simulate: bool = False
+    sim: SimSettings = SimSettings()
     endgame: bool = False
     vocabulary: int | None = None
     """Knows only this many of its language's most common words (``data/common``): the main
     word of every placement it plays is one of them (None: every word of the dictionary).
     A person new to the game plays the words of everyday speech, and rarely a bingo."""
 
+
+EXPERT_SIM = SimSettings(
+    candidates=16, iterations=600, playouts=2400, prune=True, play_to_win=True, preendgame_plies=8
+)
 
 LEVELS: dict[str, BotLevel] = {
     # The ladder (docs/bots.md, "The ladder"): each level wins 60–85 % of its games against
@@ -96,7 +121,10 @@ LEVELS: dict[str, BotLevel] = {
     # simulation gains only a few points a game over it, too small a step above.
     "club": BotLevel("club", see=0.75, leave_weight=0.4),
     "hard": BotLevel("hard"),
-    "expert": BotLevel("expert", simulate=True, endgame=True),
+    # The expert simulates sixteen candidates in 2,400 playouts a move (as many as eight
+    # candidates × 300 deals cost before), drops the clearly worse as the deals come in, ranks
+    # by the chance of winning, and plays the pre-endgame out to the end (docs/bots.md).
+    "expert": BotLevel("expert", simulate=True, endgame=True, sim=EXPERT_SIM),
 }
 LEVELS["strongest"] = replace(LEVELS["expert"], name="strongest")
 
@@ -176,15 +204,18 @@ class Bot:
         *,
         leaves: LeaveTable | None = None,
         seed: int | None = None,
-        sim_iterations: int = 300,
-        sim_candidates: int = 8,
+        sim_iterations: int | None = None,
+        sim_candidates: int | None = None,
         time_limit: float = 8.0,
         sim_playouts: int | None = None,
-        prune: bool = False,
-        win_table: WinTable | bool | None = False,
+        prune: bool | None = None,
+        win_table: WinTable | bool | None = None,
         threads: int = 1,
         preendgame_plies: int | None = None,
     ) -> None:
+        """The simulation's settings are the level's (``BotLevel.sim``) unless given here:
+        ``sim_playouts=0`` and ``preendgame_plies=0`` turn those off, ``win_table`` is a table,
+        True (the game's shipped one) or False (rank by points)."""
         if isinstance(level, str):
             if level not in LEVELS:
                 raise ValueError(f"no bot level {level!r}: one of {', '.join(LEVELS)}")
@@ -196,20 +227,25 @@ class Bot:
         self.lexicon = lexicon
         self.leaves = leaves if leaves is not None else shipped_leaves(variant.name)
         self.rng = random.Random(seed)
-        self.sim_iterations = sim_iterations
-        self.sim_candidates = sim_candidates
+        sim = level.sim
+        self.sim_iterations = sim.iterations if sim_iterations is None else sim_iterations
+        self.sim_candidates = sim.candidates if sim_candidates is None else sim_candidates
         self.time_limit = time_limit
-        self.sim_playouts = sim_playouts
+        self.sim_playouts = sim.playouts if sim_playouts is None else sim_playouts or None
         """At most this many playouts a move, all candidates together (None: no limit)."""
-        self.prune = prune
+        self.prune = sim.prune if prune is None else prune
         """Drop candidates clearly behind the leader as the deals come in."""
+        if win_table is None:
+            win_table = sim.play_to_win
         self.win_table: WinTable | None = (
-            shipped_win_table(variant.name) if win_table is True else win_table or None
+            shipped_win_table(variant.name)
+            if win_table is True
+            else (win_table if isinstance(win_table, WinTable) else None)
         )
-        """Rank simulated candidates by the chance of winning (two players), from this table;
-        ``True`` at construction: the game's shipped table."""
+        """Rank simulated candidates by the chance of winning (two players), from this table."""
         self.threads = threads
-        self.preendgame_plies = preendgame_plies
+        plies = sim.preendgame_plies if preendgame_plies is None else preendgame_plies
+        self.preendgame_plies = plies or None
         """Plies simulated when the bag holds a rack or less (None: 2, as always): deep enough
         to play the game out, so going out first and tiles stuck on a rack are counted."""
         self.ex_bonus = ex_bonus_for(variant)
@@ -416,14 +452,14 @@ def make_bot(
     level = spec.split(":", 1)[1] if spec.startswith("bot:") else spec
     if level == "bot":
         level = "hard"
-    iterations = int(options.get("sim_iterations", 300))
+    iterations = options.get("sim_iterations")
     time_limit = float(options.get("time_limit", 8.0))
     return Bot(
         level.strip().lower(),
         variant,
         lexicon,
         seed=seed,
-        sim_iterations=iterations,
+        sim_iterations=None if iterations is None else int(iterations),
         time_limit=time_limit,
     )
 
