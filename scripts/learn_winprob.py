@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from tablero.engine.evaluation.winprob import collect_samples, fit_win_table
+from tablero.engine.evaluation.winprob import collect_samples, fit_win_table, table_file_name
 from tablero.variant import builtin_variant_names
 
 OUT = Path(__file__).resolve().parent.parent / "tablero" / "data" / "winprob"
@@ -33,6 +33,7 @@ def main() -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     if args.games < 1:
@@ -55,6 +56,7 @@ def main() -> int:
             seed=args.seed,
             jobs=args.jobs,
             cluster=args.cluster,
+            players=args.players,
             progress=progress,
         )
         seconds = time.perf_counter() - start
@@ -66,17 +68,18 @@ def main() -> int:
                 "games": args.games,
                 "samples": samples,
                 "seed": args.seed,
-                "players": "hard vs hard: static best equity with the shipped leaves, in C",
+                "bots": "hard at every seat: static best equity with the shipped leaves, in C",
                 "command": f"python3 scripts/learn_winprob.py --variant {name} "
-                f"--games {args.games} --jobs {args.jobs}",
+                f"--games {args.games} --jobs {args.jobs} --players {args.players}",
                 "games_per_second": round(args.games / seconds, 1),
                 "jobs": args.jobs,
                 "cluster": args.cluster or "",
                 "learned": time.strftime("%Y-%m-%d"),
             },
+            args.players,
         )
         args.out.mkdir(parents=True, exist_ok=True)
-        path = args.out / f"{name}.toml"
+        path = args.out / table_file_name(name, args.players)
         table.save(path)
         print(
             f"{name}: {samples:,} samples from {args.games:,} games in {seconds:.0f} s "

@@ -237,12 +237,9 @@ class Bot:
         """Drop candidates clearly behind the leader as the deals come in."""
         if win_table is None:
             win_table = sim.play_to_win
-        self.win_table: WinTable | None = (
-            shipped_win_table(variant.name)
-            if win_table is True
-            else (win_table if isinstance(win_table, WinTable) else None)
-        )
-        """Rank simulated candidates by the chance of winning (two players), from this table."""
+        self.play_to_win = win_table is not False
+        """Rank simulated candidates by the chance of winning (``win_table_for``)."""
+        self._win_table = win_table if isinstance(win_table, WinTable) else None
         self.threads = threads
         plies = sim.preendgame_plies if preendgame_plies is None else preendgame_plies
         self.preendgame_plies = plies or None
@@ -255,6 +252,16 @@ class Bot:
     @property
     def name(self) -> str:
         return self.level.name
+
+    def win_table_for(self, players: int) -> WinTable | None:
+        """The win-probability table the simulation ranks by at a table of ``players``: the
+        one given at construction if it is for that many, else the game's shipped one, if
+        this bot plays to win and there is one."""
+        if not self.play_to_win:
+            return None
+        if self._win_table is not None:
+            return self._win_table if self._win_table.players == players else None
+        return shipped_win_table(self.variant.name, players)
 
     # -- the decision -------------------------------------------------------------------------
 
@@ -315,7 +322,7 @@ class Bot:
                     ex_bonus=self.ex_bonus,
                     generator=self.generator,
                     threads=self.threads,
-                    win_table=self.win_table,
+                    win_table=self.win_table_for(players),
                     prune=self.prune,
                     max_playouts=self.sim_playouts,
                 )

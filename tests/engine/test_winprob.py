@@ -97,3 +97,29 @@ def test_self_play_samples_cover_the_game() -> None:
     # From the first turns (100 tiles less a few on the board and the rack) to the last ones.
     assert max(unseen) >= 80 and min(unseen) <= 10
     assert all(0 <= wins <= n for n, wins in counts.values())
+
+
+def test_at_a_table_of_three_the_lead_is_over_the_best_of_the_others() -> None:
+    """30 tiles, racks of 3, three players. Seat 0 plays 3 for 12 (bag 21 → 18), seat 1 plays
+    1 for 20 (bag 18 → 17), seat 2 passes, seat 0 goes out… (last turn: no sample).
+
+    After turn 1, seat 0: 30 − 3 on the board − 3 on its rack = 24 unseen, lead 12 − 0.
+    After turn 2, seat 1: 30 − 4 − 3 = 23 unseen, lead 20 − 12 = +8.
+    After turn 3, seat 2: 30 − 4 − 3 = 23 unseen, lead 0 − 20 = −20.
+    Final 40, 40, 10: seats 0 and 1 share first place (½ each), seat 2 lost."""
+    turns = [
+        (0, "place", 12, 3, 21),
+        (1, "place", 20, 1, 18),
+        (2, "pass", 0, 0, 17),
+        (0, "place", 28, 3, 17),
+    ]
+    samples = game_samples(turns, [40, 40, 10], total_tiles=30, rack_size=3, players=3)
+    assert [(s.unseen, s.lead, s.result) for s in samples] == [
+        (24, 12, 0.5),
+        (23, 8, 0.5),
+        (23, -20, 0.0),
+    ]
+    table = WinTable("cuvinte", (1.0,), (2.0,), players=4)
+    assert WinTable.from_toml(table.to_toml()).players == 4
+    with pytest.raises(WinTableError, match="players: 2 to 4, not 5"):
+        WinTable.from_toml('game = "x"\nplayers = 5\ncentre = [1.0]\nscale = [3.0]\n')

@@ -19,7 +19,9 @@ counts that widens until it holds enough samples), so the curves change smoothly
 
 The table is a TOML file (``tablero/data/winprob/<game>.toml``, format in docs/formats.md,
 "Win-probability tables"): the two lists, indexed by unseen count, and how they were learned.
-Only two-player games are learned: at a larger table who wins depends on more than one lead.
+At a table of three or four the lead is over the best of the others and a win is finishing
+first (a shared first place counts 1/k): a table of its own per number of players
+(``<game>-<n>p.toml``), which the simulation reads as it reads the two-player one.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ __all__ = [
     "game_samples",
     "learn_win_table",
     "shipped_win_table",
+    "table_file_name",
 ]
 
 LEAD_CLAMP = 500
@@ -74,8 +77,13 @@ class WinTable:
     centre: tuple[float, ...]
     scale: tuple[float, ...]
     meta: dict[str, Any] = field(default_factory=dict, compare=False)
+    players: int = 2
+    """The table's number of players: at a larger table the lead is over the best of the
+    others, and winning is finishing first."""
 
     def __post_init__(self) -> None:
+        if not 2 <= self.players <= 4:
+            raise WinTableError(f"players: 2 to 4, not {self.players}")
         if not self.centre or len(self.centre) != len(self.scale):
             raise WinTableError("centre and scale: two lists of the same, non-zero length")
         bad = [i for i, s in enumerate(self.scale) if not (s > 0 and math.isfinite(s))]
@@ -103,6 +111,7 @@ class WinTable:
             " = 1 / (1 + exp(-(lead - centre[u]) / scale[u]))",
             "# u: the tiles that player cannot see (bag, the others' racks); docs/formats.md",
             f'game = "{self.game}"',
+            f"players = {self.players}",
         ]
         for key, value in self.meta.items():
             if isinstance(value, str):
@@ -136,8 +145,11 @@ class WinTable:
         game = data.pop("game")
         if not isinstance(game, str):
             raise WinTableError(f"{where}: game must be a string")
+        players = data.pop("players", 2)
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise WinTableError(f"{where}: players must be a whole number")
         try:
-            return cls(game, tuple(map(float, centre)), tuple(map(float, scale)), data)
+            return cls(game, tuple(map(float, centre)), tuple(map(float, scale)), data, players)
         except WinTableError as e:
             raise WinTableError(f"{where}: {e}") from None
 
@@ -151,13 +163,19 @@ class WinTable:
         return cls.from_toml(text, str(p))
 
 
+def table_file_name(game: str, players: int = 2) -> str:
+    """``<game>.toml`` for two players, ``<game>-<n>p.toml`` for more."""
+    return f"{game}.toml" if players == 2 else f"{game}-{players}p.toml"
+
+
 @cache
-def shipped_win_table(game: str) -> WinTable | None:
-    """The table shipped for a game (``data/winprob/<game>.toml``), or None."""
-    path = resources.files("tablero").joinpath("data", "winprob", f"{game}.toml")
+def shipped_win_table(game: str, players: int = 2) -> WinTable | None:
+    """The table shipped for a game and number of players (``data/winprob/``), or None."""
+    name = table_file_name(game, players)
+    path = resources.files("tablero").joinpath("data", "winprob", name)
     if not path.is_file():
         return None
-    return WinTable.from_toml(path.read_text("utf-8"), f"data/winprob/{game}.toml")
+    return WinTable.from_toml(path.read_text("utf-8"), f"data/winprob/{name}")
 
 
 # -- learning -----------------------------------------------------------------------------------
@@ -168,23 +186,21 @@ def game_samples(
     final: Sequence[int],
     total_tiles: int,
     rack_size: int,
+    players: int = 2,
 ) -> list[WinSample]:
-    """The samples of one two-player game: after each turn that did not end it, the mover's
-    tiles unseen, its lead (points scored so far, before the end's adjustments) and its
-    result (``final``: the scores after them).
+    """The samples of one game: after each turn that did not end it, the mover's tiles
+    unseen, its lead over the best of the others (points scored so far, before the end's
+    adjustments) and its result (``final``: the scores after them; a first place shared by k
+    players counts 1/k).
 
     ``turns`` are ``NativeGenerator.selfplay_moves``' facts: (seat, kind, points, tiles put
     down, tiles in the bag before the turn)."""
-    scores = [0, 0]
-    racks = [0, 0]
+    scores = [0] * players
+    # Before the first turn every rack was full (or as full as the tiles allowed).
+    racks = [min(rack_size, total_tiles // players)] * players
     on_board = 0
     out: list[WinSample] = []
-    dealt = False
     for i, (seat, kind, points, ntiles, bag) in enumerate(turns):
-        if not dealt:
-            # Before the first turn both racks were full (or as full as the tiles allowed).
-            racks = [min(rack_size, total_tiles // 2)] * 2
-            dealt = True
         scores[seat] += points
         on_board += ntiles
         drawn = min(ntiles, bag) if kind == "place" else 0
@@ -192,16 +208,22 @@ def game_samples(
         if i == len(turns) - 1:
             break  # the turn that ended the game: its result is known, not estimated
         unseen = total_tiles - on_board - racks[seat]
-        other = 1 - seat
-        result = 1.0 if final[seat] > final[other] else 0.5 if final[seat] == final[other] else 0.0
-        lead = max(-LEAD_CLAMP, min(LEAD_CLAMP, scores[seat] - scores[other]))
-        out.append(WinSample(unseen, lead, result))
+        others = [s for s in range(players) if s != seat]
+        best = max(final[s] for s in others)
+        if final[seat] > best:
+            result = 1.0
+        elif final[seat] == best:
+            result = 1.0 / (1 + sum(1 for s in others if final[s] == best))
+        else:
+            result = 0.0
+        lead = scores[seat] - max(scores[s] for s in others)
+        out.append(WinSample(unseen, max(-LEAD_CLAMP, min(LEAD_CLAMP, lead)), result))
     return out
 
 
-def _play_chunk(args: tuple[str, int, int]) -> list[tuple[int, int, float]]:
+def _play_chunk(args: tuple[str, int, int, int]) -> list[tuple[int, int, float]]:
     """Worker: ``count`` static self-play games from ``seed``, as bare samples."""
-    game, seed, count = args
+    game, seed, count, players = args
     from ...lexicon import load_lexicon
     from ...variant import load_variant
     from ..movegen.native import NativeGenerator, learned_leave_values
@@ -215,8 +237,8 @@ def _play_chunk(args: tuple[str, int, int]) -> list[tuple[int, int, float]]:
     total = variant.tile_count
     samples: list[tuple[int, int, float]] = []
     for k in range(count):
-        result, turns = gen.selfplay_moves(seed + k, 2, (seed + k) % 2, leaves)
-        for s in game_samples(turns, result.scores, total, variant.rack_size):
+        result, turns = gen.selfplay_moves(seed + k, players, (seed + k) % players, leaves)
+        for s in game_samples(turns, result.scores, total, variant.rack_size, players):
             samples.append((s.unseen, s.lead, s.result))
     return samples
 
@@ -229,13 +251,16 @@ def collect_samples(
     jobs: int = 1,
     cluster: str | None = None,
     chunk: int = 500,
+    players: int = 2,
     progress: Callable[[int], None] | None = None,
 ) -> dict[tuple[int, int], list[float]]:
     """Play ``games`` static self-play games (best equity both sides, the shipped leaves) on
     ``jobs`` processes, or a Dask ``cluster`` (``workpool``), and count their samples:
     (unseen, lead) -> [samples, wins]. The same seed gives the same counts either way."""
     counts: dict[tuple[int, int], list[float]] = defaultdict(lambda: [0.0, 0.0])
-    work = [(game, seed + start, min(chunk, games - start)) for start in range(0, games, chunk)]
+    work = [
+        (game, seed + start, min(chunk, games - start), players) for start in range(0, games, chunk)
+    ]
 
     def add(samples: Iterable[tuple[int, int, float]], n: int) -> None:
         for unseen, lead, result in samples:
@@ -288,7 +313,10 @@ def _fit_logistic(cells: Sequence[tuple[int, float, float]]) -> tuple[float, flo
 
 
 def fit_win_table(
-    game: str, counts: dict[tuple[int, int], list[float]], meta: dict[str, Any] | None = None
+    game: str,
+    counts: dict[tuple[int, int], list[float]],
+    meta: dict[str, Any] | None = None,
+    players: int = 2,
 ) -> WinTable:
     """A table from counted samples: for each unseen count up to the largest seen, a logistic
     fit over that count and its neighbours, pooled until ``MIN_SAMPLES`` samples."""
@@ -311,7 +339,7 @@ def fit_win_table(
         c, s = _fit_logistic(cells) if cells else (0.0, 50.0)
         centre.append(c)
         scale.append(s)
-    return WinTable(game, tuple(centre), tuple(scale), dict(meta or {}))
+    return WinTable(game, tuple(centre), tuple(scale), dict(meta or {}), players)
 
 
 def learn_win_table(
@@ -321,11 +349,12 @@ def learn_win_table(
     seed: int = 1,
     jobs: int = 1,
     cluster: str | None = None,
+    players: int = 2,
     progress: Callable[[int], None] | None = None,
 ) -> WinTable:
-    """Self-play ``games`` two-player games of ``game`` and fit its win-probability table."""
+    """Self-play ``games`` games of ``game`` and fit its win-probability table."""
     counts = collect_samples(
-        game, games, seed=seed, jobs=jobs, cluster=cluster, progress=progress
+        game, games, seed=seed, jobs=jobs, cluster=cluster, players=players, progress=progress
     )
     samples = int(sum(n for n, _ in counts.values()))
     meta = {
@@ -335,4 +364,4 @@ def learn_win_table(
         "players": "hard vs hard (static best equity, shipped leaves), C self-play",
         "learned": datetime.date.today().isoformat(),
     }
-    return fit_win_table(game, counts, meta)
+    return fit_win_table(game, counts, meta, players)

@@ -19,11 +19,12 @@ Python, and is the readable statement of what the C loop does.
 Tables of three or four: each opponent replies in turn order, and the result is our gain
 against the opponent who will lead.
 
-**Playing to win.** With a win-probability table (``evaluation.winprob``), two players and the
-native core, each playout also counts as the chance that it leads to a win: the lead after it
-and the tiles still unseen, read in the table (or the result itself, where the game ended in
-the playout). Candidates are then ranked by that chance, with a little weight on points
-(``POINT_WORTH``) so that a decided game is still played for spread.
+**Playing to win.** With a win-probability table (``evaluation.winprob``) for the table's number
+of players and the native core, each playout also counts as the chance that it leads to a win:
+the lead after it (over the best of the others) and the tiles still unseen, read in the table
+(or the result itself, where the game ended in the playout). Candidates are then ranked by that
+chance, with a little weight on points (``POINT_WORTH``) so that a decided game is still played
+for spread.
 
 **Stopping weak candidates early.** With ``prune``, after each batch of deals a candidate whose
 paired difference from the leader (the same deals, deal by deal) is below zero by more than
@@ -426,7 +427,7 @@ def simulate(
     core, ``threads`` share out the candidates (the C loop runs without the interpreter's
     lock): the same answer, sooner on as many cores.
 
-    With the native core only: ``win_table`` (two players) ranks by the chance of winning
+    With the native core only: ``win_table`` (for this many players) ranks by the chance of winning
     (``SimResult.rank_value``); ``prune`` drops candidates clearly behind the leader after each
     batch and stops when one is left; ``max_playouts`` stops once that many playouts (all
     candidates together) are done. Best first: the candidates that ran to the end by rank, then
@@ -440,7 +441,7 @@ def simulate(
     gen = generator or generator_for(position.variant, lexicon)
     core = getattr(gen, "core", None)
     if playout is None and core is not None:
-        table = win_table if players == 2 else None
+        table = win_table if win_table is not None and win_table.players == players else None
         for r in results:
             r.wins = 0.0 if table is not None else None
         _simulate_native(
