@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -478,6 +478,19 @@ class _VariantReader:
                 f"duplicate.{unknown[0]}", f"unknown key (known: {', '.join(DUPLICATE_KEYS)})"
             )
         d = DuplicateRules()
+        if d.early_vowels + d.early_consonants > rack_size:
+            # A game of small racks that says nothing about duplicate: the defaults shrink to
+            # fit it (values the file gives are checked as given, below).
+            vowels = min(d.early_vowels, rack_size // 2)
+            d = replace(
+                d,
+                early_vowels=vowels,
+                early_consonants=min(d.early_consonants, rack_size - vowels),
+                late_vowels=min(d.late_vowels, rack_size // 2),
+                late_consonants=min(
+                    d.late_consonants, rack_size - min(d.late_vowels, rack_size // 2)
+                ),
+            )
         rules = DuplicateRules(
             early_rounds=self.natural("duplicate.early_rounds", d.early_rounds),
             early_vowels=self.natural("duplicate.early_vowels", d.early_vowels),

@@ -77,6 +77,20 @@ def test_a_rule_file_without_the_table_takes_the_defaults(tmp_path: Path) -> Non
     assert load_variant(str(plain)).duplicate == DuplicateRules()
 
 
+def test_the_defaults_shrink_to_a_small_rack_and_given_values_do_not(tmp_path: Path) -> None:
+    """A club's game of three-tile racks that says nothing about duplicate still loads (the
+    default 2 + 2 cannot fit: 1 vowel and 2 consonants); a rule it states must fit."""
+    mini = Path(__file__).resolve().parents[1] / "browser" / "data" / "mini.toml"
+    text = mini.read_text("utf-8")
+    assert "[duplicate]" not in text and "rack_size = 3" in text
+    v = load_variant(str(mini))
+    assert v.duplicate.minimum(1) == (1, 2) and v.duplicate.minimum(16) == (1, 1)
+    stated = tmp_path / "mini-stated.toml"
+    stated.write_text(text + "\n[duplicate]\nearly_vowels = 2\nearly_consonants = 2\n")
+    with pytest.raises(VariantError, match=r"duplicate\.early_vowels: .*more than a rack of 3"):
+        load_variant(str(stated))
+
+
 # -- counting vowels and consonants -----------------------------------------------------------
 
 
