@@ -9,9 +9,13 @@ from the rules in docs/competition.md ("Tournaments"); each test says how.
 from __future__ import annotations
 
 import itertools
+import re
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -378,3 +382,20 @@ def test_standings_by_wins_then_spread_then_seed() -> None:
     # An unfinished game counts as started, not as a result.
     running = standings(list("AB"), [Played(1, "A", "B")])
     assert [(s.played, s.firsts, s.seconds) for s in running] == [(0, 1, 0), (0, 0, 1)]
+
+
+def test_the_docs_example_runs(tmp_path: Path) -> None:
+    """docs/competition.md's tournament example, in a fresh interpreter and an empty folder,
+    prints what its comments say."""
+    doc = Path(__file__).resolve().parents[2] / "docs" / "competition.md"
+    blocks = re.findall(r"```python\n(.*?)```", doc.read_text("utf-8"), re.S)
+    (block,) = [b for b in blocks if "swiss_pairings" in b]
+    r = subprocess.run(
+        [sys.executable, "-c", block], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[:3] == ["1 Ana Eva", "2 Luis Iker", "3 Marta None"]
+    assert lines[3:5] == ["1 Ana 1.0 85", "2 Marta 1.0 50"]
+    assert lines[8] == "[('Iker', 'Ana'), ('Marta', 'Luis'), ('Eva', None)]"
+    assert lines[9].startswith("[[('Ana', 'Iker'), ('Luis', 'Eva')], ")
