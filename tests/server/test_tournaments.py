@@ -451,3 +451,15 @@ def test_a_result_whose_hook_never_ran_is_recorded_by_the_next_look(server: Serv
         "first"
     )
     assert get(server, f"/api/tournaments/{tournament}")["state"] == "finished"
+
+
+def test_a_director_runs_at_most_five_tournaments_at_once(server: Server) -> None:
+    director = Player(server)
+    for i in range(5):
+        create(director, name=f"Open {i}")
+    r = director.http.post(
+        "/api/tournaments", json={"name": "One more", "variant": "fise", "format": "swiss",
+                                  "rounds": 3},
+    )  # fmt: skip
+    assert r.status_code == 409 and error(r)["code"] == "too_many_tournaments"
+    assert sum(t["director"] == director.name for t in get(server, "/api/tournaments")) == 5

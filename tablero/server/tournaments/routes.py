@@ -545,8 +545,7 @@ def install_tournament_routes(app: FastAPI) -> None:
             raise ApiError(
                 422, "bad_variant", f"{base.title} is not played by two", field="variant"
             )
-        mine = await asyncio.to_thread(store.list_tournaments, hub.engine, 1000)
-        open_ = sum(1 for t, _ in mine if t.director_id == account.id and t.state != "finished")
+        open_ = await asyncio.to_thread(store.count_directing, hub.engine, account.id)
         if open_ >= MAX_OPEN_PER_DIRECTOR:
             raise ApiError(
                 409,

@@ -36,6 +36,7 @@ __all__ = [
     "Snapshot",
     "Tournament",
     "audit_of",
+    "count_directing",
     "create_tournament",
     "fix_result",
     "list_tournaments",
@@ -206,6 +207,19 @@ def _audit(
 def create_tournament(engine: Engine, values: dict[str, Any]) -> None:
     with guard(engine), Session(engine) as s, s.begin():
         s.add(TournamentRow(**values))
+
+
+def count_directing(engine: Engine, director_id: int) -> int:
+    """Tournaments the account directs that are not finished."""
+    with guard(engine), Session(engine) as s:
+        return int(
+            s.scalar(
+                select(func.count())
+                .select_from(TournamentRow)
+                .where(TournamentRow.director_id == director_id, TournamentRow.state != "finished")
+            )
+            or 0
+        )
 
 
 def list_tournaments(engine: Engine, limit: int = 100) -> list[tuple[Tournament, int]]:
