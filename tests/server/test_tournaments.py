@@ -463,3 +463,21 @@ def test_a_director_runs_at_most_five_tournaments_at_once(server: Server) -> Non
     )  # fmt: skip
     assert r.status_code == 409 and error(r)["code"] == "too_many_tournaments"
     assert sum(t["director"] == director.name for t in get(server, "/api/tournaments")) == 5
+
+
+def test_numbers_out_of_any_range_are_refused_not_stored(server: Server) -> None:
+    director = Player(server)
+    tournament = create(director)
+    for body in (
+        {"round": 10**20, "board": 1, "scores": [1, 0], "reason": "x"},
+        {"round": 1, "board": -1, "scores": [1, 0], "reason": "x"},
+        {"round": 1, "board": 1, "scores": [10**20, 0], "reason": "x"},
+    ):
+        r = director.http.post(f"/api/tournaments/{tournament}/results", json=body)
+        assert r.status_code == 422, r.text
+    for path in ("rounds/x", "rounds/0", "rounds/99999999999"):
+        r = director.http.get(f"/api/tournaments/{tournament}/{path}")
+        assert r.status_code == 404 and error(r)["code"] == "no_such_round", r.text
+    r = director.http.post("/api/tournaments", json={
+        "name": "Big", "variant": "fise", "format": "swiss", "rounds": 10**20})  # fmt: skip
+    assert r.status_code == 422 and error(r)["code"] == "bad_rounds"

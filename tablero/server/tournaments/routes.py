@@ -100,8 +100,8 @@ class ReasonRequest(BaseModel):
 class FixRequest(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    round: int
-    board: int
+    round: int = Field(ge=1, le=1000)
+    board: int = Field(ge=1, le=1000)
     scores: list[int] = Field(min_length=2, max_length=2)
     """The first player's score, then the second's."""
     reason: str = Field(max_length=2000)
@@ -612,11 +612,12 @@ def install_tournament_routes(app: FastAPI) -> None:
         return [round_json(snap, n) for n in range(1, snap.tournament.round + 1)]
 
     @app.get("/api/tournaments/{tournament_id}/rounds/{number}")
-    async def one_round(tournament_id: str, number: int, request: Request) -> dict[str, Any]:
+    async def one_round(tournament_id: str, number: str, request: Request) -> dict[str, Any]:
         snap = await _snapshot(_hub(request), tournament_id)
-        if not 1 <= number <= snap.tournament.round:
-            raise ApiError(404, "no_such_round", f"round {number} has not started")
-        return round_json(snap, number)
+        n = int(number) if number.isascii() and number.isdigit() and len(number) < 6 else 0
+        if not 1 <= n <= snap.tournament.round:
+            raise ApiError(404, "no_such_round", f"round {number[:8]!r} has not started")
+        return round_json(snap, n)
 
     @app.post("/api/tournaments/{tournament_id}/rounds", status_code=201)
     async def start(tournament_id: str, request: Request) -> dict[str, Any]:
