@@ -140,9 +140,16 @@ class Game:
         *,
         start_rule: StartRule | None = None,
         blank_rank: int = BLANK_RANK_VERSION,
+        first: int | None = None,
     ) -> None:
         self.variant = load_variant(variant) if isinstance(variant, str) else variant
         v = self.variant
+        if first is not None and not 0 <= first < len(players):
+            raise ValueError(f"first: a seat from 0 to {len(players) - 1}, not {first}")
+        self.assigned_first = first
+        """The seat that starts when someone outside the game decided it (a tournament's
+        pairing gives each player their share of first moves); None: the start rule decides.
+        The start event then records ``"assigned": true`` and no draws."""
         self.start_rule: StartRule = v.start_rule if start_rule is None else start_rule
         """The rule that decides who starts: the variant's, unless told otherwise (``replay``
         does, for a log written when the variant's rule was another)."""
@@ -180,7 +187,12 @@ class Game:
         draws: list[list[Any]] = []
         rack_start: dict[str, Any] | None = None
         rule = self.start_rule
-        if rule.startswith("rack_") and len(self.players) > 1:
+        if self.assigned_first is not None:
+            first = self.assigned_first
+            self.to_move = first
+            for seat in self._turn_order_from(first):
+                self.players[seat].rack = self._draw(self.variant.rack_size)
+        elif rule.startswith("rack_") and len(self.players) > 1:
             for p in self.players:
                 p.rack = self._draw(self.variant.rack_size)
             first, rack_start = self._best_rack()
@@ -218,6 +230,8 @@ class Game:
         }
         if rack_start is not None:
             event["rack_start"] = rack_start
+        if self.assigned_first is not None:
+            event["assigned"] = True
         if self._blank_rank_matters() and self.blank_rank != 1:  # version 1: logs without it
             event["blank_rank"] = self.blank_rank
         self.log.append(event)
@@ -877,6 +891,7 @@ class Game:
             seed=int(start["seed"]),
             start_rule=rule,
             blank_rank=int(start.get("blank_rank", 1)),
+            first=int(start["first"]) if start.get("assigned") else None,
         )
         if game.log[0] != start | {"lexicon": game.log[0]["lexicon"]}:
             raise ValueError("the log's start does not match its seed and players")

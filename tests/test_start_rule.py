@@ -405,3 +405,36 @@ def test_a_log_from_before_the_blank_was_ranked_first_replays_as_it_was() -> Non
 def test_games_where_the_blank_rank_makes_no_difference_do_not_record_it() -> None:
     for name in ("fise", "crucigrama", "letras_top", "intelect"):
         assert "blank_rank" not in Game(name, NAMES[:2], LEXICON, seed=5).log[0]
+
+
+# -- a start assigned from outside the game (a tournament's pairing) ----------------------------
+
+
+@pytest.mark.parametrize("name", ["fise", "intelect", "bisonte"])
+def test_an_assigned_first_seat_starts_whatever_the_rule_and_replays(name: str) -> None:
+    from tablero.formats.gcg import read_gcg, write_gcg
+
+    for seed in range(20):
+        for first in (0, 1):
+            game = Game(name, NAMES[:2], LEXICON, seed=seed, first=first)
+            start = game.log[0]
+            rack = list(game.players[first].rack)
+            assert game.to_move == first and start["first"] == first
+            assert start["assigned"] is True and start["draws"] == []
+            assert "rack_start" not in start
+            assert all(len(p.rack) == game.variant.rack_size for p in game.players)
+            game.play("-")  # the seat that starts passes: the other is to move
+            again = Game.replay(game.log, LEXICON)
+            assert again.log == game.log and again.to_move == 1 - first
+            assert again.assigned_first == first
+            # The GCG steps a fresh game with the same start: it writes the starter's rack.
+            (turn,) = read_gcg(write_gcg(game)).turns
+            assert turn.player == first
+            assert turn.rack == "".join(f"[{t}]" if len(t) > 1 else t for t in rack)
+    unassigned = Game("fise", NAMES[:2], LEXICON, seed=3)
+    assert "assigned" not in unassigned.log[0] and unassigned.assigned_first is None
+
+
+def test_an_assigned_first_seat_must_be_at_the_table() -> None:
+    with pytest.raises(ValueError, match="first"):
+        Game("fise", NAMES[:2], LEXICON, seed=1, first=2)

@@ -151,7 +151,15 @@ def write_gcg(game: Game, *, hide_racks: bool = False, title: str | None = None)
         for i, (nick, n) in enumerate(zip(nicks, names, strict=True))
     )
     # Step a fresh game through the actions to know each rack before its move.
-    g = Game(v, names, game.lexicon, seed=game.seed, start_rule=game.start_rule)
+    g = Game(
+        v,
+        names,
+        game.lexicon,
+        seed=game.seed,
+        start_rule=game.start_rule,
+        blank_rank=game.blank_rank,
+        first=game.assigned_first,
+    )
     totals = [0] * len(names)
 
     def line(seat: int, rack: list[str] | None, move: str, score: int) -> None:

@@ -37,6 +37,7 @@ from .store.wordlists import stored_word_list
 from .tables.hub import Hub
 from .tables.routes import install_routes
 from .tables.wordlist_routes import install_word_list_routes
+from .tournaments.routes import install_tournament_hooks, install_tournament_routes
 from .web.headers import SecurityHeaders
 from .web.load import LoadGuard
 from .web.logredact import install_log_redaction
@@ -105,6 +106,7 @@ def create_app(
             bot_queue=settings.redis_url,
         )
         app.state.hub = hub
+        install_tournament_hooks(hub)
         app.state.analyses = Analyses(hub, settings.analysis_sim_iterations)
         app.state.load.start()
         await hub.resume(load_tables=settings.resume_on_start)
@@ -146,6 +148,7 @@ def create_app(
     install_account_routes(app)
     install_profile_routes(app)
     install_club_routes(app)
+    install_tournament_routes(app)
     install_analysis_routes(app)
     install_board_routes(app)
     _install_pages(app)
@@ -207,6 +210,18 @@ def _install_pages(app: FastAPI) -> None:
 
     @app.get("/analysis", include_in_schema=False)
     async def analysis_page() -> Response:
+        return index()
+
+    @app.get("/tournaments", include_in_schema=False)
+    async def tournaments_page() -> Response:
+        return index()
+
+    @app.get("/tournaments/{tournament_id}", include_in_schema=False)
+    async def tournament_page(tournament_id: str) -> Response:
+        return index()
+
+    @app.get("/tournaments/{tournament_id}/rounds/{number}", include_in_schema=False)
+    async def tournament_round_page(tournament_id: str, number: str) -> Response:
         return index()
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

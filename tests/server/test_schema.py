@@ -21,10 +21,11 @@ from tablero.server.store.db import make_engine, migrate, migration_config
 from tablero.server.store.models import Base
 from tablero.server.store.tables import encode_event
 from tablero.server.tables.info import hash_token
+from tablero.server.tournaments import models as _tournaments  # noqa: F401  (its tables)
 
 from .harness import Server
 
-LATEST = "v0012"
+LATEST = "v0013"
 """The newest migration: every database ends there."""
 
 

@@ -14,6 +14,7 @@ from tablero.server.chat import models as _chat  # noqa: F401  (registers its ta
 from tablero.server.club import models as _club  # noqa: F401  (registers its tables)
 from tablero.server.ratings import models as _ratings  # noqa: F401  (registers its tables)
 from tablero.server.store.models import Base
+from tablero.server.tournaments import models as _tournaments  # noqa: F401  (its tables)
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - only reached when alembic is run by hand

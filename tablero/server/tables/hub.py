@@ -15,7 +15,7 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,6 +169,7 @@ class Hub:
         """Uploaded rule files as uploaded, by id: a bot worker elsewhere parses the text."""
         self._keeper: asyncio.Task[None] | None = None
         self._rating_tasks: set[asyncio.Task[None]] = set()
+        self._over_hooks: list[Callable[[str], Awaitable[None]]] = []
 
     # -- variants -----------------------------------------------------------------------------
 
@@ -305,8 +306,10 @@ class Hub:
 
     # -- games --------------------------------------------------------------------------------
 
-    def new_game(self, variant: Variant, names: list[str]) -> Game:
-        return Game(variant, names, self.lexicons.lexicon_for(variant))
+    def new_game(self, variant: Variant, names: list[str], first: int | None = None) -> Game:
+        """``first``: the seat that starts, when the caller decides it (a tournament);
+        None: the game's start rule."""
+        return Game(variant, names, self.lexicons.lexicon_for(variant), first=first)
 
     def info_from_row(self, row: dict[str, Any], seats: list[SeatInfo]) -> TableInfo:
         """A table's options, seats and state from its database rows."""
@@ -392,13 +395,15 @@ class Hub:
         players: Sequence[tuple[str, int]] = (),
         seats_as: Sequence[SeatInfo] = (),
         word_changes: WordChanges | None = None,
+        first_seat: int | None = None,
     ) -> PlannedTable:
         """A new table as its rows, checked, not stored yet. ``players``: (username, account
         id) seated at the first seats (a seek's players). When every seat is taken, the game
         starts with the table. The caller stores the rows (alone, or in a transaction of its
         own: a seek is taken and its table created at once), then calls ``adopt``.
         ``word_changes``: the club's words as a table already has them (a rematch), in place
-        of the request's lists.
+        of the request's lists. ``first_seat``: the seat that moves first, decided by the
+        caller (a tournament's pairing), instead of the game's start rule.
 
         A table with a club's words has its dictionary built here, in a thread (the first time
         for a list of words: seconds for a shipped dictionary), so that neither this request
@@ -475,7 +480,7 @@ class Hub:
         if all(s.kind != "open" for s in seats):
             if all(s.kind == "bot" for s in seats):
                 await self._check_bot_tables(creator)
-            game = await asyncio.to_thread(self.new_game, variant, info.names)
+            game = await asyncio.to_thread(self.new_game, variant, info.names, first_seat)
             info.state = "playing"
             info.turn_started_at = now
         row = {
@@ -615,6 +620,29 @@ class Hub:
     async def think(self, job: bots.BotJob) -> Move:
         """A bot's move, thought about in a worker process (here or, with Redis, anywhere)."""
         return await self.bots.think(job)
+
+    # -- the end of a game ----------------------------------------------------------------------
+
+    def on_game_over(self, hook: Callable[[str], Awaitable[None]]) -> None:
+        """Call ``hook(table_id)`` when a table's game ends in this process (a tournament
+        records its result). A hook that fails is logged; the domain that added it catches
+        up from the database by itself (the game's end is stored before the hooks run)."""
+        self._over_hooks.append(hook)
+
+    def game_over(self, table_id: str) -> None:
+        """A table's game has just ended (its end stored): rate it, and run the hooks, each
+        in a task (the last move's answer waits for none of them)."""
+        self.rate_soon(table_id)
+        for hook in self._over_hooks:
+            task = asyncio.get_running_loop().create_task(self._run_hook(hook, table_id))
+            self._rating_tasks.add(task)
+            task.add_done_callback(self._rating_tasks.discard)
+
+    async def _run_hook(self, hook: Callable[[str], Awaitable[None]], table_id: str) -> None:
+        try:
+            await hook(table_id)
+        except Exception as e:
+            log.warning("table %s: an end-of-game hook failed (%s)", table_id, type(e).__name__)
 
     # -- ratings ------------------------------------------------------------------------------
 

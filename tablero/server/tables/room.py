@@ -828,7 +828,7 @@ class Room:
                     if conn.seat is not None:
                         conn.offer_message(self._chat_history(conn.seat))
             self._rated = True  # asked once from here; the hub retries what fails
-            self.hub.rate_soon(self.info.id)
+            self.hub.game_over(self.info.id)
 
     # -- bots ---------------------------------------------------------------------------------
 

@@ -111,6 +111,24 @@ export const api = {
   simulate: (cgp, variant, moves, iterations, seed) =>
     request("POST", "/api/positions/simulate",
       { body: { cgp, ...(variant ? { variant } : {}), moves, iterations, seed } }),
+  // tournaments (anyone reads; an account registers; its director runs it)
+  tournaments: () => request("GET", "/api/tournaments"),
+  tournament: (id) => request("GET", `/api/tournaments/${encodeURIComponent(id)}`),
+  createTournament: (spec) => request("POST", "/api/tournaments", { body: spec }),
+  registerTournament: (id) => request("POST", `/api/tournaments/${encodeURIComponent(id)}/register`, { body: {} }),
+  withdrawTournament: (id) => request("DELETE", `/api/tournaments/${encodeURIComponent(id)}/register`),
+  tournamentStandings: (id) => request("GET", `/api/tournaments/${encodeURIComponent(id)}/standings`),
+  tournamentRounds: (id) => request("GET", `/api/tournaments/${encodeURIComponent(id)}/rounds`),
+  tournamentLog: (id) => request("GET", `/api/tournaments/${encodeURIComponent(id)}/log`),
+  tournamentCsvUrl: (id) => `/api/tournaments/${encodeURIComponent(id)}/results.csv`,
+  startRound: (id) => request("POST", `/api/tournaments/${encodeURIComponent(id)}/rounds`, { body: {} }),
+  pauseTournament: (id) => request("POST", `/api/tournaments/${encodeURIComponent(id)}/pause`, { body: {} }),
+  resumeTournament: (id) => request("POST", `/api/tournaments/${encodeURIComponent(id)}/resume`, { body: {} }),
+  fixResult: (id, round, board, scores, reason) =>
+    request("POST", `/api/tournaments/${encodeURIComponent(id)}/results`, { body: { round, board, scores, reason } }),
+  removePlayer: (id, username, reason) =>
+    request("POST", `/api/tournaments/${encodeURIComponent(id)}/players/${encodeURIComponent(username)}/remove`,
+      { body: { reason } }),
   // players and ratings
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   botRatings: () => request("GET", "/api/ratings/bots"),
@@ -121,6 +139,10 @@ export const pages = {
   table: (id) => `/t/${encodeURIComponent(id)}`,
   replay: (id) => `/t/${encodeURIComponent(id)}/replay`,
   player: (name) => `/p/${encodeURIComponent(name)}`,
+  tournaments: () => "/tournaments",
+  /** A tournament's page; with a round, the page showing that round's pairings. */
+  tournament: (id, round = null) =>
+    `/tournaments/${encodeURIComponent(id)}${round ? `/rounds/${encodeURIComponent(round)}` : ""}`,
   /** The analysis board, opened on a position (CGP) of a game (a built-in name or an upload's id). */
   analysis: (cgp = null, variant = null) => {
     const q = new URLSearchParams();

@@ -66,7 +66,11 @@ export class LobbyPage {
         h("section", { class: "lobby-board panel", "aria-labelledby": "lobby-board-h" },
           h("h2", { id: "lobby-board-h", text: t("aboard.title") }),
           h("p", { class: "help", text: t("lobby.board_help") }),
-          h("a", { class: "button", href: "/analysis", "data-link": "", id: "lobby-analysis-link", text: t("lobby.board_open") })))));
+          h("a", { class: "button", href: "/analysis", "data-link": "", id: "lobby-analysis-link", text: t("lobby.board_open") })),
+        h("section", { class: "lobby-board panel", "aria-labelledby": "lobby-tournaments-h" },
+          h("h2", { id: "lobby-tournaments-h", text: t("tourney.title") }),
+          h("p", { class: "help", text: t("lobby.tournaments_help") }),
+          h("a", { class: "button", href: "/tournaments", "data-link": "", id: "lobby-tournaments-link", text: t("lobby.tournaments_open") })))));
     this.variantChanged();
   }
 

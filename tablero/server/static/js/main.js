@@ -1,8 +1,9 @@
 // The single-page app: a header with the personal options and the account, and one page at a
 // time — the lobby at "/" (with the player's own games at "/#my-games"), a table at "/t/{id}",
 // a finished game's replay at "/t/{id}/replay", a player's profile at "/p/{username}", the
-// analysis board at "/analysis" (?cgp=…&variant=… opens a position). Links marked data-link
-// change page without reloading.
+// analysis board at "/analysis" (?cgp=…&variant=… opens a position), the tournaments at
+// "/tournaments" and one at "/tournaments/{id}" (a round's pairings at ".../rounds/{n}").
+// Links marked data-link change page without reloading.
 
 import { loadAccount, onAccountChange } from "./account.js";
 import { accountControls } from "./accountui.js";
@@ -16,6 +17,7 @@ import {
   applyPrefs, BOARD_SIZES, LANGUAGES, onPrefsChange, prefs, setPref, SQUARE_LABELS, THEMES, TILE_THEMES,
 } from "./prefs.js";
 import { TablePage } from "./table.js";
+import { TournamentPage, TournamentsPage } from "./tournaments.js";
 
 const main = document.getElementById("app");
 let page = null;
@@ -29,6 +31,9 @@ function route(path) {
   m = /^\/p\/([^/]+)\/?$/.exec(path);
   if (m) return { name: "player", name_: decode(m[1]) };
   if (/^\/analysis\/?$/.test(path)) return { name: "analysis" };
+  if (/^\/tournaments\/?$/.test(path)) return { name: "tournaments" };
+  m = /^\/tournaments\/([^/]+)(?:\/rounds\/(\d+))?\/?$/.exec(path);
+  if (m) return { name: "tournament", id: decode(m[1]), round: m[2] ? Number(m[2]) : null };
   return { name: "lobby" };
 }
 
@@ -44,6 +49,10 @@ async function show(path, hash = "") {
     page = new ProfilePage(main, r.name_, { onTitle });
   } else if (r.name === "analysis") {
     page = new AnalysisBoardPage(main, { onTitle, navigate });
+  } else if (r.name === "tournaments") {
+    page = new TournamentsPage(main, { onTitle, navigate });
+  } else if (r.name === "tournament") {
+    page = new TournamentPage(main, r.id, r.round, { onTitle, navigate });
   } else {
     document.title = `${t("lobby.tables")} \u2014 tablero`;
     page = new LobbyPage(main, { navigate });
@@ -123,6 +132,7 @@ function header() {
     h("nav", { "aria-label": t("nav.main") },
       h("a", { href: "/", "data-link": "", class: "nav-lobby", text: t("nav.lobby") }),
       h("a", { href: "/analysis", "data-link": "", class: "nav-analysis", text: t("nav.analysis") }),
+      h("a", { href: "/tournaments", "data-link": "", class: "nav-tournaments", text: t("nav.tournaments") }),
       h("button", { type: "button", class: "tool", id: "options-button", text: t("options.button"), onclick: optionsDialog }),
       accountControls()));
 }

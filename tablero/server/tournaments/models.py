@@ -1,0 +1,114 @@
+"""The tournaments' tables: a tournament, its players, the boards of its rounds, and the
+audit of what its director did.
+
+A board of a round is a game at a table of its own (``game_tables``: an ordinary game, the
+tournament's clock and rated flag) or a bye. Its result is copied from the game when the
+game ends, or set by the director, whose every action is kept in ``tournament_audit`` with
+who, when and why.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..store.models import Base
+
+__all__ = ["TournamentAuditRow", "TournamentGameRow", "TournamentPlayerRow", "TournamentRow"]
+
+
+class TournamentRow(Base):
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    director_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    variant: Mapped[str] = mapped_column(String(32))
+    format: Mapped[str] = mapped_column(String(16))
+    """swiss, round_robin."""
+    rounds: Mapped[int | None] = mapped_column(Integer)
+    """Swiss: as the director set it. Round robin: None until it starts, then as many as the
+    players need to meet each other once."""
+    clock_minutes: Mapped[int | None] = mapped_column(Integer)
+    """Each player's time in each game (None: untimed)."""
+    rated: Mapped[bool] = mapped_column(Boolean)
+    max_players: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(String(12), index=True)
+    """registering, playing (from the first round on), finished (the last round is over)."""
+    paused: Mapped[bool] = mapped_column(Boolean)
+    """No new round starts while paused (the games in play go on)."""
+    round: Mapped[int] = mapped_column(Integer)
+    """Rounds started: 0 while registering."""
+    created_at: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float | None] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float)
+
+
+class TournamentPlayerRow(Base):
+    __tablename__ = "tournament_players"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    registered_at: Mapped[float] = mapped_column(Float)
+    seed: Mapped[int | None] = mapped_column(Integer)
+    """1 for the first seed; set when the tournament starts."""
+    removed_after: Mapped[int | None] = mapped_column(Integer)
+    """Removed by the director when this many rounds had started: paired in no later one."""
+
+
+class TournamentGameRow(Base):
+    __tablename__ = "tournament_games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    round: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    first_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    """The player who moves first (at seat 0), or the one who has the bye."""
+    second_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    """None: a bye."""
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("game_tables.id"), unique=True)
+    state: Mapped[str] = mapped_column(String(12))
+    """playing, over."""
+    first_score: Mapped[int | None] = mapped_column(Integer)
+    second_score: Mapped[int | None] = mapped_column(Integer)
+    points: Mapped[float | None] = mapped_column(Float)
+    """The first player's result: 1, 0.5 or 0 (a bye: 1)."""
+    spread: Mapped[int | None] = mapped_column(Integer)
+    """The first player's score minus the second's, as counted (a bye: its spread)."""
+    source: Mapped[str | None] = mapped_column(String(12))
+    """Where the result came from: game, bye, director."""
+    ended_at: Mapped[float | None] = mapped_column(Float)
+
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "round", "board", name="uq_tournament_games_board"),
+    )
+
+
+class TournamentAuditRow(Base):
+    __tablename__ = "tournament_audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    at: Mapped[float] = mapped_column(Float)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    """Who did it (the director)."""
+    action: Mapped[str] = mapped_column(String(24))
+    """start_round, pause, resume, fix_result, remove_player."""
+    round: Mapped[int | None] = mapped_column(Integer)
+    board: Mapped[int | None] = mapped_column(Integer)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    """The player removed."""
+    reason: Mapped[str | None] = mapped_column(String(200))
+    before: Mapped[str | None] = mapped_column(Text)
+    """The result before a fix, as JSON."""
+    after: Mapped[str | None] = mapped_column(Text)
+    """The result after a fix, as JSON."""
