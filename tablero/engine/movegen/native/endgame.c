@@ -342,7 +342,7 @@ static int option_value(search *s, int ply, const tb_board *b, int seat, int run
         value = score2 + 2 * finish(s, me, them, 1); /* going out: no reply */
     } else {
         tb_board *cb = &s->boards[ply + 1];
-        *cb = *b;
+        tb_board_copy(cb, b);
         tb_board_apply(cb, s->r, s->k, m);
         /* the reply's window in its own terms: score - reply in (alpha, beta) */
         value = score2 - negamax(s, ply + 1, cb, 1 - seat, 0, depth - 1, score2 - beta,
@@ -456,7 +456,7 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
             if (!s->rack[seat].total)
                 return;
             tb_board *cb = &s->boards[ply + 1];
-            *cb = *b;
+            tb_board_copy(cb, b);
             tb_board_apply(cb, s->r, s->k, m);
             b = cb;
         }

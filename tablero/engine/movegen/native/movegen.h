@@ -121,6 +121,8 @@ void tb_board_init(tb_board *b, const tb_rules *rules);
 /* Replace all tiles (row-major, rows*cols bytes) and recompute cross-sets and anchors. */
 void tb_board_set_tiles(tb_board *b, const tb_rules *rules, const tb_kwg *kwg,
                         const uint8_t *tiles);
+/* Copy the part of a board in use (the lines of its size), a fraction of the struct. */
+void tb_board_copy(tb_board *dst, const tb_board *src);
 /* Put a move's tiles on the board and update cross-sets and anchors incrementally. */
 void tb_board_apply(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, const tb_move *m);
 
