@@ -186,6 +186,26 @@ def test_the_c_search_and_the_reference_agree(variant: str, language: str) -> No
             assert played == native.spread, (variant, position, native.line)
 
 
+@pytest.mark.parametrize("stuck", [0, 1])
+def test_a_player_stuck_with_a_tile_it_cannot_play(stuck: int) -> None:
+    """One side holds a Q (seldom playable in the small dictionary): it passes, often with no
+    choice, which the C search plays without spending a ply, and the other side's own pass
+    it values as the game's end. The reference, which does neither, agrees."""
+    for game in _endgames("fise", "es", 6, 6):
+        game = copy.deepcopy(game)
+        player = game.players[stuck]
+        player.rack = ["Q", *player.rack[:2]]
+        position = game.position()
+        reference = solve_endgame(
+            position, game.lexicon, time_limit=None, width=10**9, engine="python"
+        )
+        native = solve_endgame(position, game.lexicon, time_limit=None, width=10**9)
+        assert reference is not None and native is not None
+        assert reference.exact and native.exact
+        assert native.spread == reference.spread, (position, native, reference)
+        assert final_spread_of_line(game, native.line) == native.spread
+
+
 def test_a_budget_that_runs_out_gives_a_move_not_marked_exact() -> None:
     lexicon = load_lexicon("es", read_cgp(POSITION).variant.alphabet)
     for engine in ENGINES:

@@ -54,6 +54,7 @@ typedef struct {
     const tb_kwg *k;
     const tb_game_rules *g;
     int width, limit, max_depth;
+    int plies; /* per-ply slots: forced passes cost no depth, so a line can be 2 x deep */
     /* budget */
     uint64_t nodes, max_nodes;
     double deadline; /* CLOCK_MONOTONIC seconds; 0: none */
@@ -69,9 +70,9 @@ typedef struct {
     uint64_t z_run[128];                         /* the scoreless run */
     int max_run;
     /* per ply */
-    tb_board *boards;   /* [max_depth + 2] */
-    tb_movelist *lists; /* [max_depth + 2] */
-    uint64_t **order;   /* [max_depth + 2], each with the list's capacity */
+    tb_board *boards;   /* [plies] */
+    tb_movelist *lists; /* [plies] */
+    uint64_t **order;   /* [plies], each with its list's capacity */
     size_t *order_cap;
     /* the position */
     tb_rack rack[2];
@@ -320,8 +321,14 @@ static int negamax(search *s, int ply, const tb_board *b, int seat, int run, int
     return v;
 }
 
+/* The depth a node's child is searched to.  A pass that is the mover's only option, right
+ * after a scoring turn, costs no ply: it is forced, so it branches nothing, and a side stuck
+ * with unplayable tiles would otherwise double the depth every line of the other needs (the
+ * run of scoreless turns is then 1, so two such passes never follow each other). */
+static inline int child_depth(int n, int run, int depth) { return n == 0 && run == 0 ? depth : depth - 1; }
+
 /* The value of one option at a node (a placement, or the pass if m is NULL) for the side to
- * move, searched to `depth` (this node's): exact if strictly inside (alpha, beta), else a
+ * move, its child searched to `depth`: exact if strictly inside (alpha, beta), else a
  * bound.  The child's board goes to ply + 1's slot; the racks are as before on return. */
 static int option_value(search *s, int ply, const tb_board *b, int seat, int run, int depth,
                         const tb_move *m, int alpha, int beta, uint64_t key)
@@ -332,7 +339,15 @@ static int option_value(search *s, int ply, const tb_board *b, int seat, int run
         const int after = tb_scoreless_run(s->g, run, TB_TURN_PASS);
         if (s->limit && after >= s->limit)
             return 2 * finish(s, me, them, 0);
-        return -negamax(s, ply + 1, b, 1 - seat, after, depth - 1, -beta, -alpha,
+        /* If the other side cannot place a tile here, it must pass back, and we are where we
+         * were with two more scoreless turns.  Our placements lead to the same positions
+         * whatever the run (a placement ends it), so passing can add nothing to them but the
+         * end the passes bring: the node is worth max(placements, adjustments now), and the
+         * pass may be valued as the adjustments.  (Without a scoreless limit passes could go
+         * on for ever: searched as any move.) */
+        if (s->limit && !tb_has_move(s->r, s->k, b, them))
+            return 2 * finish(s, me, them, 0);
+        return -negamax(s, ply + 1, b, 1 - seat, after, depth, -beta, -alpha,
                         key ^ turn ^ z_run(s, after));
     }
     const int score2 = 2 * m->score;
@@ -345,7 +360,7 @@ static int option_value(search *s, int ply, const tb_board *b, int seat, int run
         tb_board_copy(cb, b);
         tb_board_apply(cb, s->r, s->k, m);
         /* the reply's window in its own terms: score - reply in (alpha, beta) */
-        value = score2 - negamax(s, ply + 1, cb, 1 - seat, 0, depth - 1, score2 - beta,
+        value = score2 - negamax(s, ply + 1, cb, 1 - seat, 0, depth, score2 - beta,
                                  score2 - alpha, child);
     }
     give_back(s, seat, m);
@@ -396,7 +411,8 @@ static int expand(search *s, int ply, const tb_board *b, int seat, int run, int 
                     select_next(ord, next, n), next++;
         }
         const tb_move *m = index < n ? &moves[move_of(ord[index])] : NULL;
-        const int value = option_value(s, ply, b, seat, run, depth, m, alpha, beta, key);
+        const int value =
+            option_value(s, ply, b, seat, run, child_depth(n, run, depth), m, alpha, beta, key);
         if (s->stopped)
             return 0;
         if (value > best) {
@@ -437,6 +453,7 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
     s->deadline = 0;
     for (;;) {
         const tb_move *m = option_at(s, ply, n, index);
+        const int next_depth = child_depth(n, run, depth);
         tb_eg_step *step = &out->line[out->line_len++];
         const uint64_t turn = s->z_side ^ z_run(s, run);
         if (!m) {
@@ -462,8 +479,8 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
         }
         seat = 1 - seat;
         ply++;
-        depth--;
-        if (out->line_len == TB_EG_MAX_LINE || depth <= 0 || ply > s->max_depth)
+        depth = next_depth;
+        if (out->line_len == TB_EG_MAX_LINE || depth <= 0 || ply + 1 >= s->plies)
             return;
         n = gen_moves(s, ply, b, &s->rack[seat]);
         if (n < 0 || (n == 0 && no_one && !tb_has_move(s->r, s->k, b, &s->rack[1 - seat])))
@@ -478,7 +495,8 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
             if (tt_best >= 0 && k >= tt_best)
                 k++;
             const int option = step_i == 0 && tt_best >= 0 ? tt_best : k;
-            const int v = option_value(s, ply, b, seat, run, depth, option_at(s, ply, n, option),
+            const int v = option_value(s, ply, b, seat, run, child_depth(n, run, depth),
+                                       option_at(s, ply, n, option),
                                        value - 1, value + 1, key);
             if (v == value)
                 index = option;
@@ -498,10 +516,10 @@ static void free_search(search *s)
     free(s->tt);
     free(s->z_square);
     if (s->lists)
-        for (int i = 0; i < s->max_depth + 2; i++)
+        for (int i = 0; i < s->plies; i++)
             tb_movelist_free(&s->lists[i]);
     if (s->order)
-        for (int i = 0; i < s->max_depth + 2; i++)
+        for (int i = 0; i < s->plies; i++)
             free(s->order[i]);
     free(s->lists);
     free(s->order);
@@ -522,7 +540,7 @@ static int init_search(search *s, const tb_rules *r, const tb_kwg *k, const tb_g
     s->max_nodes = c->max_nodes;
     s->deadline = c->seconds > 0 ? now() + c->seconds : 0;
     s->cols = r->cols;
-    const int plies = c->max_depth + 2;
+    const int plies = s->plies = 2 * c->max_depth + 3;
     s->tt = calloc((size_t)1 << c->tt_bits, sizeof *s->tt);
     s->tt_mask = ((uint64_t)1 << c->tt_bits) / WAYS - 1;
     s->z_square = malloc((size_t)r->rows * r->cols * 64 * sizeof *s->z_square);
@@ -590,7 +608,8 @@ int tb_endgame(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *ga
             int index = step;
             if (best_index >= 0)
                 index = step == 0 ? best_index : (step <= best_index ? step - 1 : step);
-            const int value = option_value(s, 0, root, 0, run, depth, option_at(s, 0, n, index),
+            const int value = option_value(s, 0, root, 0, run, child_depth(n, run, depth),
+                                           option_at(s, 0, n, index),
                                            alpha, INF, key);
             if (s->stopped)
                 break;
