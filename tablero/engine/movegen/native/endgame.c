@@ -1,18 +1,22 @@
 /* The exact endgame search in C: negamax with alpha-beta over both players' placements and the
- * pass, a transposition table whose entries know whether their value is proven, and iterative
- * deepening.
+ * pass, a transposition table whose entries know whether their value is proven (complete),
+ * and iterative deepening.
  *
- * It computes what tablero/engine/search/endgame.py computes, rule for rule (docs/endgame.md
- * §1-5): the same tree, leaves, windows, table semantics and root loop.  What differs is how:
+ * It computes what tablero/engine/search/endgame.py computes (docs/endgame.md §1-5): the same
+ * tree, windows, table semantics, move order and root loop, so an exact answer is the same
+ * value.  How it gets there differs (docs/endgame.md §7):
  *
- *   - a node's board is its parent's copied into the next ply's slot with the move applied
- *     (tb_board_apply updates cross-sets incrementally); a pass shares its parent's board;
+ *   - a node's board is its parent's copied into the ply's slot with the move applied
+ *     (tb_board_apply updates cross-sets incrementally), built only when the node needs it;
+ *     a pass shares its parent's board;
  *   - positions are keyed by a Zobrist hash (tiles put down since the root, both racks, the
  *     side to move, the scoreless run), and the table is a fixed array of 4-entry buckets;
- *   - at the depth horizon only "can anyone place a tile" is asked (tb_has_move), not the
- *     whole move list;
+ *   - three rules of search that change no exact value: a horizon node is a guess without
+ *     asking whether anyone can still play, a forced pass after a scoring turn costs no ply,
+ *     and a pass the other side can only answer with a pass is valued as the game's end;
  *   - moves are ordered through an index array, chosen lazily (most nodes are cut off after
- *     the first few moves).
+ *     the first few moves);
+ *   - the principal line is proven move by move when the answer is exact.
  *
  * Values are integers in half points: the horizon guess is a half of two integer sums.
  * Nothing is allocated inside the search: the table, the per-ply boards, move lists and order
@@ -46,10 +50,6 @@ typedef struct {
 } entry;
 
 typedef struct {
-    uint64_t key; /* sort key: bigger first; the low bits keep generation order on ties */
-} order_key;
-
-typedef struct {
     const tb_rules *r;
     const tb_kwg *k;
     const tb_game_rules *g;
@@ -79,7 +79,7 @@ typedef struct {
     unsigned flags; /* F_HORIZON | F_TRUNC: what the subtree being searched rests on */
 } search;
 
-/* -- the game's end --------------------------------------------------------------------------- */
+/* -- the game's end ----------------------------------------------------------------------- */
 
 static int rack_value(const search *s, const tb_rack *rack)
 {
@@ -106,7 +106,7 @@ static int horizon(const search *s, const tb_rack *me, const tb_rack *them)
     return finish(s, me, them, 0) + rack_value(s, them) - rack_value(s, me);
 }
 
-/* -- keys and the table ------------------------------------------------------------------------ */
+/* -- keys and the table ------------------------------------------------------------------- */
 
 static uint64_t splitmix(uint64_t *x)
 {
@@ -167,7 +167,7 @@ static void tt_store(search *s, uint64_t key, int depth, int value, unsigned bou
     victim->flags = (uint8_t)(F_USED | bound | incomplete);
 }
 
-/* -- budget ------------------------------------------------------------------------------------- */
+/* -- budget ------------------------------------------------------------------------------- */
 
 static double now(void)
 {
@@ -187,7 +187,7 @@ static int tick(search *s)
     return s->stopped;
 }
 
-/* -- moves ---------------------------------------------------------------------------------------- */
+/* -- moves -------------------------------------------------------------------------------- */
 
 static int by_rank(const void *x, const void *y)
 {
@@ -227,7 +227,8 @@ static int gen_moves(search *s, int ply, const tb_board *b, const tb_rack *rack)
     uint64_t *ord = s->order[ply];
     for (size_t i = 0; i < n; i++) {
         const tb_move *m = &l->moves[i];
-        uint64_t rank = (uint64_t)(m->score + (1 << 20)) + (m->ntiles == rack->total ? 1u << 30 : 0);
+        const uint64_t out = m->ntiles == rack->total ? 1u << 30 : 0;
+        const uint64_t rank = (uint64_t)(m->score + (1 << 20)) + out;
         ord[i] = (rank << 24) | (uint64_t)(0xFFFFFF - i);
     }
     return (int)n;
@@ -248,6 +249,17 @@ static inline void select_next(uint64_t *ord, int i, int n)
 }
 
 static inline int move_of(uint64_t ord_key) { return (int)(0xFFFFFF - (ord_key & 0xFFFFFF)); }
+
+/* The option a node searches at `step`: the table's best first (if it has one), then the
+ * ordered list without it; the pass (index n) is last in that list. */
+static inline int option_order(int step, int tt_best)
+{
+    if (tt_best < 0)
+        return step;
+    if (step == 0)
+        return tt_best;
+    return step - 1 < tt_best ? step - 1 : step;
+}
 
 /* Take a placement's tiles off the seat's rack, updating the key. */
 static uint64_t take_tiles(search *s, int seat, const tb_move *m, uint64_t key)
@@ -279,7 +291,7 @@ static void give_back(search *s, int seat, const tb_move *m)
     rack->total += m->ntiles;
 }
 
-/* -- negamax ------------------------------------------------------------------------------------ */
+/* -- negamax ------------------------------------------------------------------------------ */
 
 static int expand(search *s, int ply, const tb_board *parent, const tb_move *played, int seat,
                   int run, int depth, int alpha, int beta, uint64_t key, int tt_best);
@@ -323,9 +335,13 @@ static int negamax(search *s, int ply, const tb_board *parent, const tb_move *pl
 
 /* The depth a node's child is searched to.  A pass that is the mover's only option, right
  * after a scoring turn, costs no ply: it is forced, so it branches nothing, and a side stuck
- * with unplayable tiles would otherwise double the depth every line of the other needs (the
- * run of scoreless turns is then 1, so two such passes never follow each other). */
-static inline int child_depth(int n, int run, int depth) { return n == 0 && run == 0 ? depth : depth - 1; }
+ * with unplayable tiles would otherwise double the depth every line of the other needs.  The
+ * run of scoreless turns is then 1, so two such passes never follow each other (in a game
+ * where a pass counts as scoreless: every game here; elsewhere passes cost a ply). */
+static inline int child_depth(const search *s, int n, int run, int depth)
+{
+    return n == 0 && run == 0 && s->g->scoreless_passes ? depth : depth - 1;
+}
 
 /* The value of one option at a node (a placement, or the pass if m is NULL) for the side to
  * move, its child searched to `depth`: exact if strictly inside (alpha, beta), else a
@@ -343,9 +359,9 @@ static int option_value(search *s, int ply, const tb_board *b, int seat, int run
          * were with two more scoreless turns.  Our placements lead to the same positions
          * whatever the run (a placement ends it), so passing can add nothing to them but the
          * end the passes bring: the node is worth max(placements, adjustments now), and the
-         * pass may be valued as the adjustments.  (Without a scoreless limit passes could go
-         * on for ever: searched as any move.) */
-        if (s->limit && !tb_has_move(s->r, s->k, b, them))
+         * pass may be valued as the adjustments.  (Where passes do not count towards a
+         * scoreless limit they could go on for ever: then it is searched as any move.) */
+        if (s->limit && s->g->scoreless_passes && !tb_has_move(s->r, s->k, b, them))
             return 2 * finish(s, me, them, 0);
         return -negamax(s, ply + 1, b, NULL, 1 - seat, after, depth, -beta, -alpha,
                         key ^ turn ^ z_run(s, after));
@@ -401,28 +417,15 @@ static int expand(search *s, int ply, const tb_board *parent, const tb_move *pla
     const int alpha0 = alpha;
     if (tt_best > n)
         tt_best = -1;
-    /* options: the table's best first, then the placements in order, then the pass */
-    int next = 0; /* placements ord[0..next) are settled */
+    int next = 0; /* placements ord[0..next) are in their final order */
     for (int step = 0; step <= n; step++) {
-        int index; /* the option's place in the ordered list (n = the pass) */
-        if (step == 0 && tt_best >= 0) {
-            index = tt_best;
-            if (index < n)
-                while (next <= index)
-                    select_next(ord, next, n), next++;
-        } else {
-            /* the ordered list, skipping the table's move already searched */
-            int k = step - (tt_best >= 0 ? 1 : 0);
-            if (tt_best >= 0 && k >= tt_best)
-                k++;
-            index = k;
-            if (index < n)
-                while (next <= index)
-                    select_next(ord, next, n), next++;
-        }
+        const int index = option_order(step, tt_best); /* its place in the list (n: pass) */
+        if (index < n)
+            while (next <= index)
+                select_next(ord, next++, n);
         const tb_move *m = index < n ? &moves[move_of(ord[index])] : NULL;
         const int value =
-            option_value(s, ply, b, seat, run, child_depth(n, run, depth), m, alpha, beta, key);
+            option_value(s, ply, b, seat, run, child_depth(s, n, run, depth), m, alpha, beta, key);
         if (s->stopped)
             return 0;
         if (value > best) {
@@ -434,12 +437,14 @@ static int expand(search *s, int ply, const tb_board *parent, const tb_move *pla
         if (alpha >= beta)
             break;
     }
-    const unsigned bound = alpha0 < best && best < beta ? B_EXACT : best >= beta ? B_LOWER : B_UPPER;
+    const unsigned bound = alpha0 < best && best < beta ? B_EXACT
+                           : best >= beta                ? B_LOWER
+                                                         : B_UPPER;
     tt_store(s, key, depth, best, bound, best_index, s->flags & F_INCOMPLETE);
     return best;
 }
 
-/* -- the root --------------------------------------------------------------------------------- */
+/* -- the root ------------------------------------------------------------------------------- */
 
 static inline const tb_move *option_at(const search *s, int ply, int n, int index)
 {
@@ -463,20 +468,20 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
     s->deadline = 0;
     for (;;) {
         const tb_move *m = option_at(s, ply, n, index);
-        const int next_depth = child_depth(n, run, depth);
-        tb_eg_step *step = &out->line[out->line_len++];
+        const int next_depth = child_depth(s, n, run, depth);
+        tb_eg_step *played = &out->line[out->line_len++];
         const uint64_t turn = s->z_side ^ z_run(s, run);
         if (!m) {
-            step->kind = TB_EG_PASS;
-            memset(&step->move, 0, sizeof step->move);
+            played->kind = TB_EG_PASS;
+            memset(&played->move, 0, sizeof played->move);
             run = tb_scoreless_run(s->g, run, TB_TURN_PASS);
             if (s->limit && run >= s->limit)
                 return;
             key ^= turn ^ z_run(s, run);
             value = -value;
         } else {
-            step->kind = TB_EG_PLACE;
-            step->move = *m;
+            played->kind = TB_EG_PLACE;
+            played->move = *m;
             key = take_tiles(s, seat, m, key) ^ turn ^ z_run(s, 0);
             run = 0;
             value = 2 * m->score - value;
@@ -500,14 +505,10 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
         const entry *e = tt_find(s, key);
         const int tt_best = e && e->best != NO_BEST && e->best <= n ? e->best : -1;
         index = -1;
-        for (int step_i = 0; verify && step_i <= n && index < 0; step_i++) {
-            int k = step_i - (tt_best >= 0 ? 1 : 0);
-            if (tt_best >= 0 && k >= tt_best)
-                k++;
-            const int option = step_i == 0 && tt_best >= 0 ? tt_best : k;
-            const int v = option_value(s, ply, b, seat, run, child_depth(n, run, depth),
-                                       option_at(s, ply, n, option),
-                                       value - 1, value + 1, key);
+        for (int step = 0; verify && step <= n && index < 0; step++) {
+            const int option = option_order(step, tt_best);
+            const int v = option_value(s, ply, b, seat, run, child_depth(s, n, run, depth),
+                                       option_at(s, ply, n, option), value - 1, value + 1, key);
             if (v == value)
                 index = option;
         }
@@ -519,7 +520,7 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
     }
 }
 
-/* -- set-up ------------------------------------------------------------------------------------ */
+/* -- set-up ---------------------------------------------------------------------------------- */
 
 static void free_search(search *s)
 {
@@ -614,13 +615,9 @@ int tb_endgame(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *ga
         s->flags = root_trunc;
         int alpha = -INF, pass_best = -INF, pass_index = -1;
         for (int step = 0; step <= n; step++) {
-            /* the previous pass's best first, then the rest in order */
-            int index = step;
-            if (best_index >= 0)
-                index = step == 0 ? best_index : (step <= best_index ? step - 1 : step);
-            const int value = option_value(s, 0, root, 0, run, child_depth(n, run, depth),
-                                           option_at(s, 0, n, index),
-                                           alpha, INF, key);
+            const int index = option_order(step, best_index); /* the last pass's best first */
+            const int value = option_value(s, 0, root, 0, run, child_depth(s, n, run, depth),
+                                           option_at(s, 0, n, index), alpha, INF, key);
             if (s->stopped)
                 break;
             /* strictly better only: a later option that ties the best so far failed low, and

@@ -775,8 +775,8 @@ static PyObject *Generator_endgame(GeneratorObject *self, PyObject *args)
     for (int i = 0; line && i < res->line_len; i++) {
         char record[RECORD_SIZE];
         pack_move(record, &res->line[i].move);
-        PyObject *item = Py_BuildValue("(iy#)", res->line[i].kind, record,
-                                       (Py_ssize_t)(res->line[i].kind == TB_EG_PLACE ? RECORD_SIZE : 0));
+        const Py_ssize_t size = res->line[i].kind == TB_EG_PLACE ? RECORD_SIZE : 0;
+        PyObject *item = Py_BuildValue("(iy#)", res->line[i].kind, record, size);
         if (!item) {
             Py_CLEAR(line);
             break;

@@ -303,7 +303,7 @@ int tb_simulate(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *g
  * how this one is built). */
 
 #define TB_EG_MAX_DEPTH 64 /* plies */
-#define TB_EG_MAX_LINE (2 * TB_EG_MAX_DEPTH + 1) /* moves of the principal line (forced passes are free) */
+#define TB_EG_MAX_LINE (2 * TB_EG_MAX_DEPTH + 1) /* moves of the line (forced passes are free) */
 
 typedef struct tb_eg_config {
     int max_depth;      /* deepest pass, 1..TB_EG_MAX_DEPTH */
