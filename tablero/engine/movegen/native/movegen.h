@@ -299,8 +299,8 @@ int tb_simulate(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *g
 
 /* The bag is empty and two players are left: negamax with alpha-beta, a transposition table
  * that knows which of its values are proven (complete), and iterative deepening.  The same
- * search as tablero/engine/search/endgame.py, specified in docs/endgame.md (sections 7-9 say
- * how this one is built). */
+ * search as tablero/engine/search/endgame.py, specified in docs/endgame.md (§7 says how
+ * this one is built). */
 
 #define TB_EG_MAX_DEPTH 64 /* plies */
 #define TB_EG_MAX_LINE (2 * TB_EG_MAX_DEPTH + 1) /* moves of the line (forced passes are free) */
