@@ -2,15 +2,16 @@
 
     python benchmarks/bench_endgame.py                 # 20 positions, 60 s each at most
     python benchmarks/bench_endgame.py --cap 10 --only 0,6,18
+    python benchmarks/bench_endgame.py --engine python # the reference search in Python
 
 ``benchmarks/data/endgames.jsonl``: 20 positions with the bag empty (from the side-by-side
 kit's set, ``../shared/magpie/positions/endgame.cgp``) and, for each one MAGPIE solved
 exactly, its final spread with best play on both sides (MAGPIE's ``endgame``, 25 plies, the
 same Spanish word list: the ``lexicon`` field is that list's checksum). Each is solved with
-``solve_endgame`` and no width limit; an answer marked exact must give that spread (the
-benchmark stops with an error otherwise), and a position not solved within ``--cap`` seconds
-is counted as such. Printed: each position's time, nodes and depth, and the total over the
-positions solved. Nothing asserts a time.
+``solve_endgame`` (the C search unless ``--engine python``) and no width limit; an answer
+marked exact must give that spread (the benchmark stops with an error otherwise), and a
+position not solved within ``--cap`` seconds is counted as such. Printed: each position's
+time, nodes and depth, and the total over the positions solved. Nothing asserts a time.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=float, default=60.0, help="seconds per position at most")
     parser.add_argument("--only", help="positions to solve, by index (0,6,18)")
+    parser.add_argument(
+        "--engine", choices=("native", "python"), help="the search (default: solve_endgame's)"
+    )
     args = parser.parse_args()
     cases = [json.loads(line) for line in DATA.read_text("utf-8").splitlines() if line]
     chosen = [int(i) for i in args.only.split(",")] if args.only else range(len(cases))
@@ -50,7 +54,12 @@ def main() -> None:
         position = read_cgp(case["cgp"])
         start = time.process_time()
         result = solve_endgame(
-            position, lexicon, time_limit=args.cap, width=10**9, generator=generator
+            position,
+            lexicon,
+            time_limit=args.cap,
+            width=10**9,
+            generator=generator,
+            engine=args.engine,
         )
         seconds = time.process_time() - start
         assert result is not None

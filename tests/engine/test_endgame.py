@@ -1,6 +1,9 @@
 """The exact endgame search: sound (an answer marked exact is the best the game allows) on a
 position where it used to be wrong, and against a search with no pruning and no table on
-small endgames from real games, where the game itself is the referee."""
+small endgames from real games, where the game itself is the referee. Both implementations
+(the C search and the Python reference) are held to that, and to each other on larger
+endgames of every game, with a table large enough to keep everything and one small enough to
+lose entries."""
 
 from __future__ import annotations
 
@@ -41,19 +44,37 @@ def game_at(cgp: str, lexicon: Lexicon) -> Game:
     return game
 
 
-def test_the_position_that_was_answered_wrong_is_answered_exactly() -> None:
-    lexicon = load_lexicon("es", read_cgp(POSITION).variant.alphabet)
-    result = solve_endgame(read_cgp(POSITION), lexicon, time_limit=120)
-    assert result is not None and result.exact
-    assert result.spread == 110
-    # The line it gives reaches that spread when the game plays it out.
-    game = game_at(POSITION, lexicon)
-    for move in result.line:
+ENGINES = ["native", "python"]
+
+
+def final_spread_of_line(game: Game, line: tuple[str, ...]) -> float:
+    """Play a principal line out in the game (which checks and scores every move)."""
+    for move in line:
         if game.is_over:
             break
         game.play(move)
-    assert game.is_over
-    assert game.players[0].score - game.players[1].score == 110
+    assert game.is_over, line
+    return game.players[0].score - game.players[1].score
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_position_that_was_answered_wrong_is_answered_exactly(engine: str) -> None:
+    lexicon = load_lexicon("es", read_cgp(POSITION).variant.alphabet)
+    result = solve_endgame(read_cgp(POSITION), lexicon, time_limit=120, engine=engine)
+    assert result is not None and result.exact
+    assert result.spread == 110
+    # The line it gives reaches that spread when the game plays it out.
+    assert final_spread_of_line(game_at(POSITION, lexicon), result.line) == 110
+
+
+def test_a_table_that_loses_entries_gives_the_same_answer() -> None:
+    """1,024 entries for a search of some 75,000 nodes: most results are overwritten, and
+    what is lost is searched again, never guessed."""
+    lexicon = load_lexicon("es", read_cgp(POSITION).variant.alphabet)
+    result = solve_endgame(
+        read_cgp(POSITION), lexicon, time_limit=120, engine="native", table_bits=10
+    )
+    assert result is not None and result.exact and result.spread == 110
 
 
 def _best_final_spread(game: Game, memo: dict[tuple[object, ...], float]) -> float:
@@ -82,32 +103,122 @@ def _best_final_spread(game: Game, memo: dict[tuple[object, ...], float]) -> flo
 
 
 @cache
-def _small_endgames(count: int) -> list[Game]:
-    """Endgames from self-play with a small dictionary: the bag empty and at most three tiles
-    on the two racks together, so that every line can be tried."""
-    lexicon = small_graph("es")
+def _endgames(variant: str, language: str, count: int, max_tiles: int) -> list[Game]:
+    """Endgames from self-play with a small dictionary: the bag empty and at most
+    ``max_tiles`` tiles on the two racks together, player 0 to move. CAMBIOs are used up, so
+    that both searches play the same game (the C search has none)."""
+    lexicon = small_graph(language)
     found: list[Game] = []
     seed = 0
     while len(found) < count:
         seed += 1
-        game = Game("fise", ["Ana", "Luis"], lexicon, seed=seed)
+        game = Game(variant, ["Ana", "Luis"], lexicon, seed=seed)
         while not game.is_over:
             racks = sum(len(p.rack) for p in game.players)
-            if not game.bag and racks <= 3 and all(p.rack for p in game.players):
+            if not game.bag and racks <= max_tiles and all(p.rack for p in game.players):
                 if game.to_move == 1:  # the searching side is player 0, as a position puts it
                     game.play(Pass())
                     continue
+                for player in game.players:
+                    player.cambios = game.variant.cambio_per_game
                 found.append(game)
                 break
-            best = candidates(game.position(), lexicon, top=1)
+            best = [c for c in candidates(game.position(), lexicon, top=3) if c.kind != "cambio"]
             game.play(best[0].move if best else Pass())
     return found
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("index", range(10))
-def test_exact_answers_match_trying_every_line(index: int) -> None:
-    game = copy.deepcopy(_small_endgames(10)[index])
+def test_exact_answers_match_trying_every_line(index: int, engine: str) -> None:
+    game = copy.deepcopy(_endgames("fise", "es", 10, 3)[index])
     truth = _best_final_spread(game, {})
-    result = solve_endgame(game.position(), game.lexicon, time_limit=None)
+    result = solve_endgame(game.position(), game.lexicon, time_limit=None, engine=engine)
     assert result is not None and result.exact
     assert math.isclose(result.spread, truth), (game.position(), result, truth)
+
+
+# Every game's end rules: Letras Top charges 30 a blank left and gives the one who goes out
+# nothing, so does Crucigrama; Cuvinte (17x15) never ends because no one can play; Intelect
+# has no blanks, Bisonte checks words only when challenged.
+GAMES = [
+    ("fise", "es"),
+    ("letras_top", "es"),
+    ("crucigrama", "es"),
+    ("cuvinte", "ro"),
+    ("intelect", "es"),
+    ("bisonte", "es"),
+]
+
+
+@pytest.mark.parametrize(("variant", "language"), GAMES)
+def test_the_c_search_matches_trying_every_line_in_every_game(variant: str, language: str) -> None:
+    for game in _endgames(variant, language, 3, 3):
+        truth = _best_final_spread(copy.deepcopy(game), {})
+        result = solve_endgame(game.position(), game.lexicon, time_limit=None, engine="native")
+        assert result is not None and result.exact
+        assert math.isclose(result.spread, truth), (variant, game.position(), result, truth)
+
+
+@pytest.mark.parametrize(("variant", "language"), GAMES)
+def test_the_c_search_and_the_reference_agree(variant: str, language: str) -> None:
+    """Larger endgames (up to eight tiles on the racks): the same value, both exact, and the
+    C search's line reaches that value when the game plays it; with a table of 1,024 entries
+    too."""
+    for game in _endgames(variant, language, 6, 8):
+        position = game.position()
+        reference = solve_endgame(
+            position, game.lexicon, time_limit=None, width=10**9, engine="python"
+        )
+        assert reference is not None and reference.exact
+        for bits in (22, 10):
+            native = solve_endgame(
+                position,
+                game.lexicon,
+                time_limit=None,
+                width=10**9,
+                engine="native",
+                table_bits=bits,
+            )
+            assert native is not None and native.exact, (variant, position, bits)
+            assert native.spread == reference.spread, (variant, position, bits)
+            played = final_spread_of_line(copy.deepcopy(game), native.line)
+            assert played == native.spread, (variant, position, native.line)
+
+
+@pytest.mark.parametrize("stuck", [0, 1])
+def test_a_player_stuck_with_a_tile_it_cannot_play(stuck: int) -> None:
+    """One side holds a Q (seldom playable in the small dictionary): it passes, often with no
+    choice, which the C search plays without spending a ply, and the other side's own pass
+    it values as the game's end. The reference, which does neither, agrees."""
+    for game in _endgames("fise", "es", 6, 6):
+        game = copy.deepcopy(game)
+        player = game.players[stuck]
+        player.rack = ["Q", *player.rack[:2]]
+        position = game.position()
+        reference = solve_endgame(
+            position, game.lexicon, time_limit=None, width=10**9, engine="python"
+        )
+        native = solve_endgame(position, game.lexicon, time_limit=None, width=10**9)
+        assert reference is not None and native is not None
+        assert reference.exact and native.exact
+        assert native.spread == reference.spread, (position, native, reference)
+        assert final_spread_of_line(game, native.line) == native.spread
+
+
+def test_a_budget_that_runs_out_gives_a_move_not_marked_exact() -> None:
+    lexicon = load_lexicon("es", read_cgp(POSITION).variant.alphabet)
+    for engine in ENGINES:
+        result = solve_endgame(read_cgp(POSITION), lexicon, max_nodes=500, engine=engine)
+        assert result is not None and not result.exact
+        assert result.best.kind in ("place", "pass")
+
+
+def test_cambio_left_is_searched_by_the_reference() -> None:
+    game = copy.deepcopy(_endgames("crucigrama", "es", 1, 3)[0])
+    game.players[0].cambios = 0
+    position = game.position()
+    with pytest.raises(ValueError, match="CAMBIO"):
+        solve_endgame(position, game.lexicon, engine="native")
+    result = solve_endgame(position, game.lexicon, time_limit=None)  # falls back to Python
+    assert result is not None and result.exact

@@ -91,6 +91,19 @@ class Generator:
         per_deal: bool = False,
         /,
     ) -> list[tuple[Any, ...]]: ...
+    def endgame(
+        self,
+        board: Board,
+        me: Buffer,
+        them: Buffer,
+        scoreless: int,
+        max_depth: int,
+        width: int,
+        seconds: float,
+        max_nodes: int,
+        tt_bits: int,
+        /,
+    ) -> tuple[bool, bool, int, int, int, list[tuple[int, bytes]]]: ...
     def count(self, board: Board, rack: Buffer, first_turn: bool, /) -> tuple[int, int]: ...
     def generate(self, board: Board, rack: Buffer, first_turn: bool, /) -> bytes: ...
     def best(

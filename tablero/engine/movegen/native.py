@@ -45,6 +45,7 @@ __all__ = [
     "LearnedLeaveValues",
     "LeaveValues",
     "NativeBoard",
+    "NativeEndgame",
     "NativeGameResult",
     "NativeGenerator",
     "NativeSimResult",
@@ -104,6 +105,28 @@ class NativeSimResult:
         """Standard error of ``mean`` (inf with fewer than 2 iterations). Candidates share
         their draws, so the error of a *difference* of two means is usually much smaller."""
         return self.sd / math.sqrt(self.iterations) if self.iterations > 1 else math.inf
+
+
+@dataclass(frozen=True)
+class NativeEndgame:
+    """What ``NativeGenerator.endgame`` found (the search of docs/endgame.md, run in C)."""
+
+    found: bool
+    """At least one pass of the deepening finished within the budget (else ``line`` holds
+    only the first option in the search's order: going out, else the most points)."""
+    exact: bool
+    """The deepest finished pass saw every line to the end of the game, with every move."""
+    depth: int
+    """Plies of the deepest finished pass."""
+    value: float
+    """For the side to move: its points minus the other's from now to the end of the game,
+    adjustments included (a half point where the horizon was guessed)."""
+    nodes: int
+    line: tuple[GeneratedPlacement | Pass, ...]
+    """The best move, then each side's best reply as the search's table remembers them."""
+
+
+_EG_PLACE = 0
 
 
 _CAND_PLACE, _CAND_EXCHANGE, _CAND_PASS = 0, 1, 2
@@ -705,6 +728,75 @@ class NativeGenerator:
                 ntiles, score = 0, 0
             facts.append((seat, kinds[kind], score, ntiles, bag))
         return game, facts
+
+    # -- the exact endgame ------------------------------------------------------------------
+
+    def endgame(
+        self,
+        board: Board | NativeBoard,
+        rack: Sequence[str],
+        other: Sequence[str],
+        *,
+        scoreless: int = 0,
+        max_depth: int = 30,
+        width: int = 0,
+        time_limit: float | None = None,
+        max_nodes: int | None = None,
+        table_bits: int = 22,
+    ) -> NativeEndgame:
+        """The exact endgame, searched in C: the bag is empty, ``rack`` is to move and
+        ``other`` is the opponent's whole rack. The search of ``docs/endgame.md``: negamax
+        over every placement and the pass, a transposition table of ``2**table_bits`` entries
+        (16 bytes each: 64 MiB at 22) that knows which values are proven, and iterative
+        deepening up to ``max_depth`` plies or the budget (``time_limit`` seconds,
+        ``max_nodes``). ``width`` (0: no limit) keeps the best that many placements by score
+        at each node; a node that had more makes the answer inexact. ``scoreless`` is the run
+        of scoreless turns before this one. The GIL is released while it runs.
+
+        The end rules are the game's (going out, the scoreless-turns limit, no one able to
+        play, the adjustments); CAMBIO is not a move here (``search.endgame`` knows it).
+        """
+        if not rack:
+            raise ValueError("the side to move has no tiles: the game is over")
+        if not 1 <= max_depth <= 64:
+            raise ValueError(f"max_depth 1..64, not {max_depth}")
+        if not 10 <= table_bits <= 30:
+            raise ValueError(f"table_bits 10..30, not {table_bits}")
+        if width < 0 or scoreless < 0:
+            raise ValueError("width and scoreless are 0 or more")
+        cb = self._c_board(board)
+        if isinstance(board, Board):
+            cb = cb.copy()  # the scratch board is read again below
+        self._set_game()
+        found, exact, depth, value2, nodes, raw_line = self._gen.endgame(
+            cb,
+            self.encode_rack(rack),
+            self.encode_rack(other),
+            scoreless,
+            max_depth,
+            width,
+            0.0 if time_limit is None else max(float(time_limit), 1e-9),
+            max_nodes or 0,
+            table_bits,
+        )
+        tiles = bytearray(cb.tiles())
+        cols = self.variant.columns
+        racks = [list(rack), list(other)]
+        line: list[GeneratedPlacement | Pass] = []
+        for i, (kind, record) in enumerate(raw_line):
+            if kind != _EG_PLACE:
+                line.append(Pass())
+                continue
+            mover = racks[i % 2]
+            (placement,) = self._decode(record, bytes(tiles), mover, None)
+            line.append(placement)
+            mover[:] = placement.leave
+            r0, c0 = placement.place.start
+            for j, letter in enumerate(placement.place.letters):
+                if not letter.on_board and letter.tile is not None:
+                    r, c = (r0, c0 + j) if placement.place.across else (r0 + j, c0)
+                    tiles[r * cols + c] = self.tile_byte(letter.tile)
+        return NativeEndgame(found, exact, depth, value2 / 2, nodes, tuple(line))
 
     # -- simulation -------------------------------------------------------------------------
 

@@ -10,14 +10,22 @@ completed. A search whose every line reached the end of the game is exact.
 The end of the game and its adjustments are the game's own rules (``Variant.end``): going out
 with the bag empty, the others' tiles subtracted and perhaps given to the one who went out,
 unplayed-blank penalties, the scoreless-turns limit, and "no one can play".
+
+Two implementations of the one search (``docs/endgame.md``): this module's, in Python, is the
+readable reference and knows CAMBIO; the native core's (``native/endgame.c``) runs the whole
+search in C and is the one used whenever the native generator is there and no CAMBIO is left
+to either player. ``engine="python"`` (or ``TABLERO_ENDGAME=python`` in the environment)
+forces the reference.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...board import Tile
 from ...lexicon import Lexicon
@@ -28,6 +36,7 @@ from ..evaluation.leaves import leave_key
 from ..movegen.candidates import (
     Candidate,
     MoveGenerator,
+    PlacementLike,
     PlayBoard,
     cambio_candidates,
     generator_for,
@@ -269,11 +278,12 @@ class _Search:
             options.insert(0, options.pop(entry[3]))
         for index, m in enumerate(options):
             if m is None:
-                if limit and scoreless + 1 >= limit:
+                after = end.scoreless_run(scoreless, "pass")
+                if limit and after >= limit:
                     value = self.finish(me, them, False)
                 else:
                     value = -self.negamax(
-                        board, sig, them, me, 1 - seat, scoreless + 1, depth - 1, -beta, -alpha
+                        board, sig, them, me, 1 - seat, after, depth - 1, -beta, -alpha
                     )
             else:
                 rack = list(me)
@@ -348,14 +358,22 @@ def solve_endgame(
     max_depth: int = 30,
     width: int = 60,
     generator: MoveGenerator | None = None,
+    engine: str | None = None,
+    table_bits: int = 22,
 ) -> EndgameResult | None:
     """The best move with the bag empty and one opponent, or None if that is not the case.
 
     Deepens one ply at a time until the search is exact or the budget (``time_limit``
     seconds, ``max_nodes`` nodes) runs out, and answers from the deepest completed search.
+    ``engine``: ``native`` (the search in C), ``python`` (the reference) or None: native
+    when it can be (the native generator, no CAMBIO left to either player), unless
+    ``TABLERO_ENDGAME=python``. ``table_bits``: the C search's transposition table holds
+    ``2**table_bits`` entries of 16 bytes (64 MiB at 22).
     """
     if len(position.racks) != 2 or position.bag_count() != 0 or not position.rack:
         return None
+    if engine not in (None, "native", "python"):
+        raise ValueError(f"engine {engine!r}: native, python or None")
     v = position.variant
     them_known = position.racks[1]
     them = tuple(them_known) if them_known else tuple(position.unseen().elements())
@@ -363,6 +381,22 @@ def solve_endgame(
     them = tuple(sorted(them))
     gen = generator or generator_for(v, lexicon)
     start = time.monotonic()
+    core = getattr(gen, "core", None)
+    cambio_left = v.cambio_per_game and any(
+        used < v.cambio_per_game for used in position.cambios_used[:2]
+    )
+    if engine is None:
+        forced = os.environ.get("TABLERO_ENDGAME") == "python"
+        native = core is not None and not cambio_left and max_depth <= 64
+        engine = "native" if native and not forced else "python"
+    if engine == "native":
+        if core is None:
+            raise ValueError("the native endgame search needs the native generator")
+        if cambio_left:
+            raise ValueError("the native endgame search has no CAMBIO: use engine='python'")
+        return _solve_native(
+            core, position, me, them, start, time_limit, max_nodes, max_depth, width, table_bits
+        )
     deadline = None if time_limit is None else start + time_limit
     search = _Search(position, lexicon, gen, deadline, max_nodes, width)
     root = gen.board(position.board)
@@ -374,8 +408,8 @@ def solve_endgame(
     for depth in range(1, max_depth + 1):
         search.horizon_hit = False
         try:
-            scored = []
             alpha = -math.inf
+            found: tuple[float, int] | None = None
             order = list(range(len(options)))
             if best is not None:
                 order.remove(best[1])
@@ -383,11 +417,15 @@ def solve_endgame(
             for i in order:
                 m = options[i]
                 value = _root_value(search, root, m, me, them, position, depth, alpha)
-                scored.append((value, i))
+                # Strictly better only: an option that ties the best so far failed low, and
+                # its value is a bound, not proof that it reaches as much.
+                if found is None or value > found[0]:
+                    found = (value, i)
                 alpha = max(alpha, value)
         except _OutOfBudget:
             break
-        value, index = max(scored, key=lambda vi: (vi[0], -vi[1]))
+        assert found is not None
+        value, index = found
         best = (value, index, not search.horizon_hit and not search.truncated)
         completed = depth
         if not search.horizon_hit:
@@ -411,6 +449,54 @@ def solve_endgame(
     )
 
 
+def _solve_native(
+    core: Any,
+    position: Position,
+    me: tuple[str, ...],
+    them: tuple[str, ...],
+    start: float,
+    time_limit: float | None,
+    max_nodes: int | None,
+    max_depth: int,
+    width: int,
+    table_bits: int,
+) -> EndgameResult:
+    """The same search run in C (``NativeGenerator.endgame``), its answer in this module's
+    terms."""
+    v = position.variant
+    remaining = None if time_limit is None else max(time_limit - (time.monotonic() - start), 0.0)
+    found = core.endgame(
+        position.board,
+        me,
+        them,
+        scoreless=position.scoreless_turns,
+        max_depth=max_depth,
+        width=width if width < 2**31 else 0,
+        time_limit=remaining,
+        max_nodes=max_nodes,
+        table_bits=table_bits,
+    )
+    moves = [_native_move(step) for step in found.line]
+    chosen = moves[0]
+    spread0 = position.scores[0] - position.scores[1] if len(position.scores) > 1 else 0
+    return EndgameResult(
+        best=_as_candidate(chosen, me, v, found.value),
+        spread=spread0 + found.value,
+        line=tuple(format_move(m.move) if m is not None else "-" for m in moves),
+        exact=found.exact,
+        depth=found.depth,
+        nodes=found.nodes,
+        seconds=time.monotonic() - start,
+    )
+
+
+def _native_move(step: PlacementLike | Pass) -> _Move | None:
+    if isinstance(step, Pass):
+        return None
+    used = tuple(x.tile.rack_form for x in step.place.letters if not x.on_board and x.tile)
+    return _Move("place", step.place, step.score, used)
+
+
 def _root_value(
     search: _Search,
     root: PlayBoard,
@@ -421,14 +507,13 @@ def _root_value(
     depth: int,
     alpha: float,
 ) -> float:
-    limit = search.v.end.scoreless_rounds * 2 if search.v.end.scoreless_rounds else 0
-    scoreless = position.scoreless_turns
+    end = search.v.end
+    limit = end.scoreless_rounds * 2 if end.scoreless_rounds else 0
+    after = end.scoreless_run(position.scoreless_turns, "pass")
     if m is None:
-        if limit and scoreless + 1 >= limit:
+        if limit and after >= limit:
             return search.finish(me, them, False)
-        return -search.negamax(
-            root, frozenset(), them, me, 1, scoreless + 1, depth - 1, -math.inf, -alpha
-        )
+        return -search.negamax(root, frozenset(), them, me, 1, after, depth - 1, -math.inf, -alpha)
     rack = list(me)
     for t in m.used:
         rack.remove(t)

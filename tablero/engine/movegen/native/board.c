@@ -151,12 +151,22 @@ void tb_kwg_free(tb_kwg *kwg)
     kwg->edges = NULL;
 }
 
+/* Bits set in a 32-bit mask, inline: this file is built without the popcount instruction
+ * (the generator's walk has its own copy for CPUs that have it), and the library call costs
+ * more than these few operations. */
+static inline uint32_t bits_in(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+}
+
 /* The edge with tile t in the list (i, set); 0 if none. */
 static inline tb_edge child(const tb_kwg *k, uint32_t i, tb_mask set, unsigned t)
 {
     if (t > TB_MAX_CODE || !((set >> t) & 1))
         return 0;
-    return k->edges[i + (uint32_t)__builtin_popcount(set & (((tb_mask)1 << t) - 1))];
+    return k->edges[i + bits_in(set & (((tb_mask)1 << t) - 1))];
 }
 
 /* Lines of direction d: rows for d = 0, columns for d = 1; their length is the other one. */
@@ -202,10 +212,14 @@ static void compute_cross(tb_board *b, const tb_rules *r, const tb_kwg *k, int d
         p = TB_EDGE_CHILD(e);
         pset = TB_EDGE_SET(e);
     }
-    /* every letter x the game has that follows the tiles before: then the tiles after */
-    for (tb_mask cand = pset & r->letters; cand; cand &= cand - 1) {
+    /* every letter x the game has that follows the tiles before: then the tiles after.  The
+     * list's edges are its set's tiles in order, so the i-th set bit is edge p + i. */
+    uint32_t i = 0;
+    for (tb_mask cand = pset; cand; cand &= cand - 1, i++) {
         unsigned t = (unsigned)__builtin_ctz(cand);
-        tb_edge e = child(k, p, pset, t);
+        if (!((r->letters >> t) & 1))
+            continue;
+        tb_edge e = k->edges[p + i];
         for (int j = line + 1; j <= hi && e; j++)
             e = child(k, TB_EDGE_CHILD(e), TB_EDGE_SET(e), perp[j] & TB_CODE);
         if (e && TB_EDGE_ACCEPTS(e))
@@ -269,6 +283,25 @@ void tb_board_set_tiles(tb_board *b, const tb_rules *rules, const tb_kwg *kwg,
             compute_anchor(b, rules, row, col);
 }
 
+void tb_board_copy(tb_board *dst, const tb_board *src)
+{
+    /* Each array is [dir][line][pos] with TB_MAX_DIM lines of TB_MAX_DIM: for each direction
+     * only the first n_lines lines are in use, one contiguous block (under half of the struct
+     * on a 15x15 board). */
+    dst->rows = src->rows;
+    dst->cols = src->cols;
+    dst->n_tiles = src->n_tiles;
+    for (int d = 0; d < 2; d++) {
+        const size_t lines = (size_t)n_lines(src, d);
+        memcpy(dst->tile[d], src->tile[d], lines * sizeof src->tile[d][0]);
+        memcpy(dst->xmask[d], src->xmask[d], lines * sizeof src->xmask[d][0]);
+        memcpy(dst->xbase[d], src->xbase[d], lines * sizeof src->xbase[d][0]);
+        memcpy(dst->xlfm[d], src->xlfm[d], lines * sizeof src->xlfm[d][0]);
+        memcpy(dst->hasx[d], src->hasx[d], lines * sizeof src->hasx[d][0]);
+        memcpy(dst->anchor[d], src->anchor[d], lines * sizeof src->anchor[d][0]);
+    }
+}
+
 void tb_board_apply(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, const tb_move *m)
 {
     int d = m->dir, line = m->line, first = m->start, last = m->start + m->len - 1;
@@ -282,14 +315,40 @@ void tb_board_apply(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, const
         b->tile[1 - d][pos][line] = t;
         b->n_tiles++;
     }
-    /* Cross words of direction-d moves run along the perpendicular lines through the word. */
-    for (int pos = first; pos <= last; pos++)
-        if (m->tiles[pos - first])
-            for (int l = 0; l < n_lines(b, d); l++)
-                compute_cross(b, rules, kwg, d, l, pos);
-    /* Moves in the other direction cross the word's own line. */
-    for (int pos = 0; pos < line_len(b, d); pos++)
+    /* A square's cross-set depends only on the run of tiles next to it in its perpendicular
+     * line, so a new tile changes it only for its own square (now occupied) and for the empty
+     * squares at both ends of the run it belongs to: a handful of squares, not whole lines. */
+    const int nl = n_lines(b, d), ll = line_len(b, d);
+    for (int pos = first; pos <= last; pos++) {
+        if (!m->tiles[pos - first])
+            continue;
+        /* direction-d moves: their cross words run along the perpendicular line through pos */
+        const uint8_t *perp = b->tile[1 - d][pos];
+        int lo = line, hi = line;
+        while (lo > 0 && perp[lo - 1])
+            lo--;
+        while (hi + 1 < nl && perp[hi + 1])
+            hi++;
+        compute_cross(b, rules, kwg, d, line, pos);
+        if (lo > 0)
+            compute_cross(b, rules, kwg, d, lo - 1, pos);
+        if (hi + 1 < nl)
+            compute_cross(b, rules, kwg, d, hi + 1, pos);
+        /* the other direction's moves: their cross words run along the word's own line */
         compute_cross(b, rules, kwg, 1 - d, pos, line);
+    }
+    {
+        const uint8_t *own = b->tile[d][line];
+        int lo = first, hi = last;
+        while (lo > 0 && own[lo - 1])
+            lo--;
+        while (hi + 1 < ll && own[hi + 1])
+            hi++;
+        if (lo > 0)
+            compute_cross(b, rules, kwg, 1 - d, lo - 1, line);
+        if (hi + 1 < ll)
+            compute_cross(b, rules, kwg, 1 - d, hi + 1, line);
+    }
     if (was_empty) {
         for (int row = 0; row < b->rows; row++)
             for (int col = 0; col < b->cols; col++)

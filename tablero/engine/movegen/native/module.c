@@ -745,6 +745,77 @@ done:
     return out;
 }
 
+/* endgame(board, me, them, scoreless, max_depth, width, seconds, max_nodes, tt_bits)
+ *   -> (found, exact, depth, value2, nodes, [(kind, record), ...])
+ * The exact endgame search (tb_endgame); the GIL is released while it runs. */
+static PyObject *Generator_endgame(GeneratorObject *self, PyObject *args)
+{
+    PyObject *board_o, *me_o, *them_o;
+    tb_eg_config config;
+    unsigned long long max_nodes;
+    if (!PyArg_ParseTuple(args, "OOOiiidKi", &board_o, &me_o, &them_o, &config.scoreless,
+                          &config.max_depth, &config.width, &config.seconds, &max_nodes,
+                          &config.tt_bits))
+        return NULL;
+    config.max_nodes = max_nodes;
+    BoardObject *b = check_board(self, board_o);
+    tb_rack me, them;
+    if (!b || read_rack(me_o, &me) < 0 || read_rack(them_o, &them) < 0)
+        return NULL;
+    if (!self->has_game) {
+        PyErr_SetString(PyExc_ValueError, "set_game() first");
+        return NULL;
+    }
+    if (config.max_depth < 1 || config.max_depth > TB_EG_MAX_DEPTH || config.tt_bits < 10 ||
+        config.tt_bits > 30 || config.width < 0 || config.scoreless < 0 || !me.total ||
+        self->game.scoreless_rounds > 60) {
+        PyErr_Format(PyExc_ValueError,
+                     "max_depth 1..%d, tt_bits 10..30, width >= 0, scoreless >= 0, a rack to "
+                     "move, at most 60 scoreless rounds",
+                     TB_EG_MAX_DEPTH);
+        return NULL;
+    }
+    tb_board *root = malloc(sizeof *root);
+    tb_eg_result *res = malloc(sizeof *res);
+    if (!root || !res) {
+        free(root);
+        free(res);
+        return PyErr_NoMemory();
+    }
+    *root = b->board; /* the Board object may change while the GIL is released */
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = tb_endgame(&self->rules, &self->kwg, &self->game, root, &me, &them, &config, res);
+    Py_END_ALLOW_THREADS
+    free(root);
+    if (rc < 0) {
+        free(res);
+        if (rc == -2)
+            return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "the endgame search refused its arguments");
+        return NULL;
+    }
+    PyObject *line = PyList_New(res->line_len);
+    for (int i = 0; line && i < res->line_len; i++) {
+        char record[RECORD_SIZE];
+        pack_move(record, &res->line[i].move);
+        const Py_ssize_t size = res->line[i].kind == TB_EG_PLACE ? RECORD_SIZE : 0;
+        PyObject *item = Py_BuildValue("(iy#)", res->line[i].kind, record, size);
+        if (!item) {
+            Py_CLEAR(line);
+            break;
+        }
+        PyList_SET_ITEM(line, i, item);
+    }
+    PyObject *out = NULL;
+    if (line)
+        out = Py_BuildValue("(OOiiKN)", res->found ? Py_True : Py_False,
+                            res->exact ? Py_True : Py_False, res->depth, res->value2,
+                            (unsigned long long)res->nodes, line);
+    free(res);
+    return out;
+}
+
 static PyMethodDef Generator_methods[] = {
     {"selfplay_log", (PyCFunction)Generator_selfplay_log, METH_VARARGS,
      "selfplay_log(seed, n_players, first, leaves) -> (result, turns): one game, every turn."},
@@ -755,6 +826,9 @@ static PyMethodDef Generator_methods[] = {
     {"simulate", (PyCFunction)Generator_simulate, METH_VARARGS,
      "simulate(board, rack, unseen, n_players, candidates, plies, iterations, seed, leaves) "
      "-> [(iterations, mean, sd)] (GIL released)."},
+    {"endgame", (PyCFunction)Generator_endgame, METH_VARARGS,
+     "endgame(board, me, them, scoreless, max_depth, width, seconds, max_nodes, tt_bits) -> "
+     "(found, exact, depth, value in half points, nodes, [(kind, record), ...]) (GIL released)."},
     {"new_board", (PyCFunction)Generator_new_board, METH_NOARGS, "An empty native board."},
     {"count", (PyCFunction)Generator_count, METH_VARARGS,
      "count(board, rack_counts, first_turn) -> (moves, sum of scores)"},

@@ -390,6 +390,31 @@ uint64_t tb_count_moves(const tb_rules *rules, const tb_kwg *kwg, const tb_board
     return g.count;
 }
 
+int tb_has_move(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b, const tb_rack *rack)
+{
+    gen g;
+    if (gen_init(&g, rules, kwg, b, rack, 0, MODE_COUNT) || leave_setup(&g, NULL, NULL))
+        return 0;
+    if (!g.rack_total || !g.gaddag_root)
+        return 0;
+    /* anchor by anchor, stopping at the first that yields a move: a search that only asks
+     * "can this rack play at all" rarely walks more than a few anchors */
+    for (int d = 0; d < 2; d++) {
+        const int lines = d ? b->cols : b->rows;
+        for (int line = 0; line < lines; line++) {
+            set_line(&g, d, line);
+            for (int a = 0; a < g.L; a++) {
+                if (g.anc[a] && can_place(&g, a)) {
+                    search_anchor(&g, a);
+                    if (g.count)
+                        return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 int tb_generate_all(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
                     const tb_rack *rack, int first_turn, tb_movelist *out)
 {

@@ -121,6 +121,8 @@ void tb_board_init(tb_board *b, const tb_rules *rules);
 /* Replace all tiles (row-major, rows*cols bytes) and recompute cross-sets and anchors. */
 void tb_board_set_tiles(tb_board *b, const tb_rules *rules, const tb_kwg *kwg,
                         const uint8_t *tiles);
+/* Copy the part of a board in use (the lines of its size), a fraction of the struct. */
+void tb_board_copy(tb_board *dst, const tb_board *src);
 /* Put a move's tiles on the board and update cross-sets and anchors incrementally. */
 void tb_board_apply(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, const tb_move *m);
 
@@ -136,6 +138,9 @@ uint64_t tb_count_moves(const tb_rules *rules, const tb_kwg *kwg, const tb_board
 /* Append every legal placement to out (growing it); returns 0, or -1 if out of memory. */
 int tb_generate_all(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
                     const tb_rack *rack, int first_turn, tb_movelist *out);
+/* Whether the rack has at least one legal placement (the first move's geometry applies on an
+ * empty board); stops at the first anchor that yields one. */
+int tb_has_move(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b, const tb_rack *rack);
 /* The n best placements by equity (leaves may be NULL: equity = score), best first, into
  * out[0..n-1]; returns how many were found (< n when fewer exist).  Ties are broken by
  * tb_move_before.  Uses per-anchor upper bounds (shadow play) to skip anchors. */
@@ -294,5 +299,49 @@ int tb_simulate(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *g
                 int n_players, const tb_candidate *cands, int n_cands, int plies,
                 int iterations, uint64_t seed, const tb_leaves *leaves, int streak,
                 const int32_t *behind, tb_sim_stat *out, double *values, int8_t *unseen_end);
+
+/* -- exact endgame ---------------------------------------------------------------------------- */
+
+/* The bag is empty and two players are left: negamax with alpha-beta, a transposition table
+ * that knows which of its values are proven (complete), and iterative deepening.  The same
+ * search as tablero/engine/search/endgame.py, specified in docs/endgame.md (§7 says how
+ * this one is built). */
+
+#define TB_EG_MAX_DEPTH 64 /* plies */
+#define TB_EG_MAX_LINE (2 * TB_EG_MAX_DEPTH + 1) /* moves of the line (forced passes are free) */
+
+typedef struct tb_eg_config {
+    int max_depth;      /* deepest pass, 1..TB_EG_MAX_DEPTH */
+    int width;          /* at most this many placements a node (the best by score); 0: all */
+    int scoreless;      /* the run of scoreless turns before the root */
+    double seconds;     /* budget in seconds of wall time; <= 0: none */
+    uint64_t max_nodes; /* budget in nodes; 0: none */
+    int tt_bits;        /* the table holds 2^tt_bits entries of 16 bytes (10..30) */
+} tb_eg_config;
+
+enum { TB_EG_PLACE, TB_EG_PASS };
+
+typedef struct tb_eg_step {
+    int kind;    /* TB_EG_PLACE or TB_EG_PASS */
+    tb_move move; /* kind TB_EG_PLACE: the placement, with its score */
+} tb_eg_step;
+
+typedef struct tb_eg_result {
+    int found;      /* at least one pass finished (else line[0] is the first option in order) */
+    int exact;      /* the deepest finished pass saw every line to the end, with every move */
+    int depth;      /* plies of the deepest finished pass */
+    int value2;     /* its value for the side to move, in half points: the points it will make
+                       minus the other's from here to the end, adjustments included */
+    uint64_t nodes; /* negamax calls over all passes */
+    int line_len;
+    tb_eg_step line[TB_EG_MAX_LINE]; /* the best move, then each side's best reply */
+} tb_eg_result;
+
+/* Solve the endgame on `root` with `me` to move and `them` (the other rack, in full).  The
+ * end rules come from `game`.  Returns 0; -1 bad arguments; -2 out of memory (the table and
+ * the per-ply buffers are taken before the search and freed before returning). */
+int tb_endgame(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *game,
+               const tb_board *root, const tb_rack *me, const tb_rack *them,
+               const tb_eg_config *config, tb_eg_result *out);
 
 #endif
