@@ -299,6 +299,9 @@ def chat_lines(page: Any) -> Any:
 
 
 def say(page: Any, text: str) -> None:
+    # The line goes on the table's socket: on a busy machine the page may still be connecting
+    # (the panel then says "not connected" and keeps the text).
+    expect(page.locator(".conn")).to_have_attribute("data-status", "online")
     page.fill("#chat-input", text)
     page.keyboard.press("Enter")
     expect(page.locator("#chat-input")).to_have_value("")
