@@ -114,14 +114,14 @@ class Seeds:
             raise PuzzleFormatError(f"seeds: {e}") from None
 
     def start_rating(self) -> int:
-        """A first guess at the puzzle's rating (the display scale, 1500 for an average
-        player), which attempts then correct: 1400, plus 50 a tile put down, plus 100 for each
-        word formed beyond the main one (at most 3), plus 150 for a rare word, plus 50 for a
-        blank; kept within 1000–2200."""
-        guess = 1400 + 50 * self.tiles + 100 * min(self.words - 1, 3)
+        """A first guess at the puzzle's rating (the display scale, where a newcomer is 1500),
+        which attempts then correct: 1100, plus 50 a tile put down, plus 100 for each word
+        formed beyond the main one (at most 3), plus 150 for a rare word, plus 50 for a
+        blank; kept within 800–2200. A seven-tile bingo of a rare word starts at 1600."""
+        guess = 1100 + 50 * self.tiles + 100 * min(self.words - 1, 3)
         guess += 150 if self.rare else 0
         guess += 50 if self.blank else 0
-        return max(1000, min(2200, guess))
+        return max(800, min(2200, guess))
 
 
 def _int(value: object) -> int:

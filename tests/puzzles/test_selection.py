@@ -68,8 +68,8 @@ def test_a_position_whose_top_is_a_bingo_becomes_a_puzzle_with_that_answer() -> 
         "score_margin": 53,
         "equity_margin": 53.0,
     }
-    # 1400 + 50 × 7 tiles + 100 for the cross word + 150 for a rare word
-    assert p.rating == 2000
+    # 1100 + 50 × 7 tiles + 100 for the cross word + 150 for a rare word
+    assert p.rating == 1700
     # The solver's view: the opponent's rack unknown, the bag counted, the dictionary named.
     assert p.cgp == f"{OS_BOARD} ACENORS/ 0/0 0 var fise; lex test; bag 60;"
     assert p.id == puzzle_id("fise", p.cgp) and p.id.startswith("fise-") and len(p.id) == 15
