@@ -380,7 +380,7 @@ export class PuzzlesPage {
     this.render();
     this.showVerdict(answer);
     this.refreshHistory();
-    this.buttons.next.focus();
+    this.buttons.next.focus({ preventScroll: true });
   }
 
   showVerdict(a) {
