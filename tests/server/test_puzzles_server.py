@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx2
 import pytest
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from tablero.lexicon import load_lexicon
@@ -23,7 +23,7 @@ from tablero.puzzles.model import Puzzle
 from tablero.puzzles.selection import puzzles_from_gcg
 from tablero.puzzles.shipped import find_puzzle, shipped_puzzles
 from tablero.server.puzzles import store
-from tablero.server.puzzles.models import PuzzleRow
+from tablero.server.puzzles.models import PuzzleRow, PuzzleScanRow
 from tablero.server.puzzles.routes import GUEST_COOKIE
 from tablero.server.store.db import make_engine
 from tablero.variant import builtin_variant_names, load_variant
@@ -241,5 +241,19 @@ def test_a_finished_game_is_scanned_for_puzzles(server: Server) -> None:
             r = server.get(f"/api/puzzles/{p.id}")
             assert r.status_code == 200 and p.answer.move not in r.text
             assert "table" not in r.json()["puzzle"]  # a puzzle names no game nor player
+
+        # A game whose end's hook never ran (its process stopped in between): the next start's
+        # maintenance pass scans it, with the same outcome.
+        with Session(engine) as s, s.begin():
+            s.execute(delete(PuzzleScanRow).where(PuzzleScanRow.table_id == table))
+        assert table in store.unscanned_finished(engine, time.time() - 3600, 50)
+        server.stop()
+        server.start()
+        deadline = time.time() + 60
+        while (again := store.scan_state(engine, table)) is None or again[0] == "running":
+            assert time.time() < deadline, again
+            time.sleep(0.1)
+        assert again == ("done", len(expected))
+        assert table not in store.unscanned_finished(engine, time.time() - 3600, 50)
     finally:
         engine.dispose()
