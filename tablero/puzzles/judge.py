@@ -43,7 +43,8 @@ class PuzzleMoveError(ValueError):
 class Verdict:
     correct: bool
     move: str | None
-    """The move judged, in canonical notation (None: the solver gave up)."""
+    """The move judged, in canonical notation: the answer's own when it is right (None: the
+    solver gave up)."""
     score: int | None
     """What the move scores on the position (None: gave up, or not a scoring move)."""
     legal: bool
@@ -97,8 +98,9 @@ def judge(
     canonical = format_move(placement_from_squares(pos.board, chk.new_tiles))
     key = frozenset((c, t.letter, t.blank) for c, t in chk.new_tiles)
     for answer in puzzle.answers:
-        if key == _answer_key(answer, pos):
-            return Verdict(True, canonical, answer.score, True, None, None, puzzle.answers)
+        if key == _answer_key(answer, pos):  # written as the answer is (a one-tile play's
+            # direction, letters on the board in parentheses)
+            return Verdict(True, answer.move, answer.score, True, None, None, puzzle.answers)
     try:
         score = check_move(pos, move, lexicon)
         legal, rule, reason = True, None, None

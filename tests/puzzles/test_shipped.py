@@ -78,3 +78,18 @@ def test_a_puzzles_source_replays_to_its_position() -> None:
     for _ in range(ply - 1):
         game.play(bots[game.to_move].choose(game))
     assert write_cgp(seat_view(game)) == p.cgp
+
+
+def test_a_one_tile_answer_is_right_written_either_way() -> None:
+    # FISE's one-tile puzzle: an S ending CHIRRIAS down, which also ends ABISELARES across.
+    from tablero.puzzles.judge import judge
+
+    (p,) = [p for p in shipped_puzzles("fise") if p.seeds.tiles == 1]
+    assert p.answer.move == "K6 ([CH]I[RR]IA)S"
+    for written in ("K6 ([CH]I[RR]IA)S", "K6 CHIRRIAS", "11B (ABISELaRE)S", "11B ABISELaRES"):
+        verdict = judge(p, written)
+        assert (verdict.correct, verdict.move, verdict.score) == (
+            True,
+            p.answer.move,
+            p.answer.score,
+        )
