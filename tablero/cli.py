@@ -574,12 +574,14 @@ def play_command(
 
 from .analysis.command import analyze_command  # noqa: E402  (tablero/analysis/command.py)
 from .competition.command import duplicate_command  # noqa: E402  (tablero/competition/)
+from .puzzles.command import puzzle_command  # noqa: E402  (tablero/puzzles/)
 from .server.cli import serve, worker  # noqa: E402  (the web app's commands: tablero/server/cli.py)
 
 main.add_command(serve)
 main.add_command(worker)
 main.add_command(analyze_command)
 main.add_command(duplicate_command)
+main.add_command(puzzle_command)
 
 # -- engine: moves, selfplay, bench (tablero/engine/) -----------------------------------------
 

@@ -32,6 +32,8 @@ from .club.routes import install_club_routes
 from .config import Settings
 from .errors import ApiError
 from .lexicons import LexiconProvider
+from .puzzles.routes import install_puzzle_routes
+from .puzzles.service import PuzzleService
 from .store.db import make_engine, migrate
 from .store.wordlists import stored_word_list
 from .tables.hub import Hub
@@ -110,6 +112,8 @@ def create_app(
         app.state.analyses = Analyses(hub, settings.analysis_sim_iterations)
         app.state.load.start()
         await hub.resume(load_tables=settings.resume_on_start)
+        app.state.puzzles = PuzzleService(hub)
+        await app.state.puzzles.start()  # every finished game scanned for puzzles
         # What start-up loaded (code, dictionaries, rule sets) lives as long as the process:
         # keep it out of the collector's full passes, which otherwise stop the event loop
         # for longer the more it holds; and collect less often (see GC_THRESHOLDS).
@@ -119,6 +123,7 @@ def create_app(
             yield
         finally:
             await app.state.load.stop()
+            await app.state.puzzles.aclose()
             await app.state.analyses.aclose()
             await hub.shutdown()
             engine.dispose()
@@ -149,6 +154,7 @@ def create_app(
     install_profile_routes(app)
     install_club_routes(app)
     install_tournament_routes(app)
+    install_puzzle_routes(app)
     install_analysis_routes(app)
     install_board_routes(app)
     _install_pages(app)
@@ -222,6 +228,10 @@ def _install_pages(app: FastAPI) -> None:
 
     @app.get("/tournaments/{tournament_id}/rounds/{number}", include_in_schema=False)
     async def tournament_round_page(tournament_id: str, number: str) -> Response:
+        return index()
+
+    @app.get("/puzzles", include_in_schema=False)
+    async def puzzles_page() -> Response:
         return index()
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

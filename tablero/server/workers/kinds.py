@@ -1,5 +1,5 @@
 """The kinds of work the workers do, in one table: a bot's move, a piece of a post-game
-analysis, the analysis board's moves or simulation round.
+analysis, the analysis board's moves or simulation round, a finished game's puzzles.
 
 Both ways of running a job, the local process pool (``pool.BotPool``) and the job queue on Redis
 (``queue.BotQueue`` with ``worker.py``'s processes), treat every kind alike: they look it up
@@ -31,8 +31,9 @@ from ...variant import Variant
 from .analysis import AnalysisJob, analyse, analysis_job_from_dict, analysis_job_to_dict
 from .bots import LEVELS, BotJob, think
 from .positions import PositionJob, position_job_from_dict, position_job_to_dict, work_on_position
+from .puzzles import PuzzleScanJob, puzzle_job_from_dict, puzzle_job_to_dict, scan_for_puzzles
 
-__all__ = ["ANALYSE", "KINDS", "POSITION", "THINK", "JobKind", "bot_job_from_dict"]
+__all__ = ["ANALYSE", "KINDS", "POSITION", "PUZZLES", "THINK", "JobKind", "bot_job_from_dict"]
 
 J = TypeVar("J")
 A = TypeVar("A")
@@ -119,5 +120,17 @@ POSITION: JobKind[PositionJob, dict[str, Any]] = JobKind(
     read=lambda job, text: dict(json.loads(text)),
 )
 
-KINDS: dict[str, JobKind[Any, Any]] = {k.function: k for k in (THINK, ANALYSE, POSITION)}
+# -- puzzles from a finished game (``puzzles.py``) -------------------------------------------------
+
+PUZZLES: JobKind[PuzzleScanJob, list[dict[str, Any]]] = JobKind(
+    function="tablero.puzzles",
+    what="puzzle scan",
+    variant_of=lambda job: job.variant,
+    to_dict=puzzle_job_to_dict,
+    from_dict=puzzle_job_from_dict,
+    work=lambda job, lexicon: json.dumps(scan_for_puzzles(job, lexicon), ensure_ascii=False),
+    read=lambda job, text: list(json.loads(text)),
+)
+
+KINDS: dict[str, JobKind[Any, Any]] = {k.function: k for k in (THINK, ANALYSE, POSITION, PUZZLES)}
 """Every kind by its name on the queue."""

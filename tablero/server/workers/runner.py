@@ -17,8 +17,9 @@ from ...variant import Variant
 from ..lexicons import LexiconProvider
 from .analysis import AnalysisJob
 from .bots import BotJob
-from .kinds import ANALYSE, POSITION, THINK, JobKind
+from .kinds import ANALYSE, POSITION, PUZZLES, THINK, JobKind
 from .positions import PositionJob
+from .puzzles import PuzzleScanJob
 
 __all__ = ["BotRunner", "make_bot_runner"]
 
@@ -48,6 +49,10 @@ class BotRunner(ABC):
     async def position(self, job: PositionJob) -> dict[str, Any]:
         """The analysis board's moves or a simulation round (``workers/positions.py``)."""
         return POSITION.read(job, await self.run(POSITION, job))
+
+    async def puzzles(self, job: PuzzleScanJob) -> list[dict[str, Any]]:
+        """A finished game's puzzles (``workers/puzzles.py``)."""
+        return PUZZLES.read(job, await self.run(PUZZLES, job))
 
 
 def make_bot_runner(

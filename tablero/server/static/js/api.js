@@ -111,6 +111,17 @@ export const api = {
   simulate: (cgp, variant, moves, iterations, seed) =>
     request("POST", "/api/positions/simulate",
       { body: { cgp, ...(variant ? { variant } : {}), moves, iterations, seed } }),
+  // puzzles (anyone solves: an account, or a guest for its browser session)
+  puzzleGames: () => request("GET", "/api/puzzles"),
+  nextPuzzle: (variant, skip = null) => {
+    const q = new URLSearchParams({ variant });
+    if (skip) q.set("skip", skip);
+    return request("GET", `/api/puzzles/next?${q}`);
+  },
+  puzzle: (id) => request("GET", `/api/puzzles/${encodeURIComponent(id)}`),
+  puzzleAttempt: (id, body) => request("POST", `/api/puzzles/${encodeURIComponent(id)}/attempt`, { body }),
+  puzzleHistory: (variant = null) =>
+    request("GET", `/api/puzzles/history${variant ? `?variant=${encodeURIComponent(variant)}` : ""}`),
   // tournaments (anyone reads; an account registers; its director runs it)
   tournaments: () => request("GET", "/api/tournaments"),
   tournament: (id) => request("GET", `/api/tournaments/${encodeURIComponent(id)}`),
@@ -143,6 +154,8 @@ export const pages = {
   /** A tournament's page; with a round, the page showing that round's pairings. */
   tournament: (id, round = null) =>
     `/tournaments/${encodeURIComponent(id)}${round ? `/rounds/${encodeURIComponent(round)}` : ""}`,
+  /** The puzzles of a game. */
+  puzzles: (variant) => `/puzzles?variant=${encodeURIComponent(variant)}`,
   /** The analysis board, opened on a position (CGP) of a game (a built-in name or an upload's id). */
   analysis: (cgp = null, variant = null) => {
     const q = new URLSearchParams();

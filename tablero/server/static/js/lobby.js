@@ -70,7 +70,11 @@ export class LobbyPage {
         h("section", { class: "lobby-board panel", "aria-labelledby": "lobby-tournaments-h" },
           h("h2", { id: "lobby-tournaments-h", text: t("tourney.title") }),
           h("p", { class: "help", text: t("lobby.tournaments_help") }),
-          h("a", { class: "button", href: "/tournaments", "data-link": "", id: "lobby-tournaments-link", text: t("lobby.tournaments_open") })))));
+          h("a", { class: "button", href: "/tournaments", "data-link": "", id: "lobby-tournaments-link", text: t("lobby.tournaments_open") })),
+        h("section", { class: "lobby-board panel", "aria-labelledby": "lobby-puzzles-h" },
+          h("h2", { id: "lobby-puzzles-h", text: t("puzzle.title") }),
+          h("p", { class: "help", text: t("lobby.puzzles_help") }),
+          h("a", { class: "button", href: "/puzzles", "data-link": "", id: "lobby-puzzles-link", text: t("lobby.puzzles_open") })))));
     this.variantChanged();
   }
 

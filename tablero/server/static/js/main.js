@@ -2,7 +2,8 @@
 // time — the lobby at "/" (with the player's own games at "/#my-games"), a table at "/t/{id}",
 // a finished game's replay at "/t/{id}/replay", a player's profile at "/p/{username}", the
 // analysis board at "/analysis" (?cgp=…&variant=… opens a position), the tournaments at
-// "/tournaments" and one at "/tournaments/{id}" (a round's pairings at ".../rounds/{n}").
+// "/tournaments" and one at "/tournaments/{id}" (a round's pairings at ".../rounds/{n}"), the
+// puzzles at "/puzzles" (?variant=…, ?id=…).
 // Links marked data-link change page without reloading.
 
 import { loadAccount, onAccountChange } from "./account.js";
@@ -12,6 +13,7 @@ import { h, replace } from "./dom.js";
 import { setLanguage, t, translatePage } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
 import { ProfilePage } from "./profile.js";
+import { PuzzlesPage } from "./puzzles.js";
 import { ReplayPage } from "./replay.js";
 import {
   applyPrefs, BOARD_SIZES, LANGUAGES, onPrefsChange, prefs, setPref, SQUARE_LABELS, THEMES, TILE_THEMES,
@@ -32,6 +34,7 @@ function route(path) {
   if (m) return { name: "player", name_: decode(m[1]) };
   if (/^\/analysis\/?$/.test(path)) return { name: "analysis" };
   if (/^\/tournaments\/?$/.test(path)) return { name: "tournaments" };
+  if (/^\/puzzles\/?$/.test(path)) return { name: "puzzles" };
   m = /^\/tournaments\/([^/]+)(?:\/rounds\/(\d+))?\/?$/.exec(path);
   if (m) return { name: "tournament", id: decode(m[1]), round: m[2] ? Number(m[2]) : null };
   return { name: "lobby" };
@@ -49,6 +52,8 @@ async function show(path, hash = "") {
     page = new ProfilePage(main, r.name_, { onTitle });
   } else if (r.name === "analysis") {
     page = new AnalysisBoardPage(main, { onTitle, navigate });
+  } else if (r.name === "puzzles") {
+    page = new PuzzlesPage(main, { onTitle, navigate });
   } else if (r.name === "tournaments") {
     page = new TournamentsPage(main, { onTitle, navigate });
   } else if (r.name === "tournament") {
@@ -133,6 +138,7 @@ function header() {
       h("a", { href: "/", "data-link": "", class: "nav-lobby", text: t("nav.lobby") }),
       h("a", { href: "/analysis", "data-link": "", class: "nav-analysis", text: t("nav.analysis") }),
       h("a", { href: "/tournaments", "data-link": "", class: "nav-tournaments", text: t("nav.tournaments") }),
+      h("a", { href: "/puzzles", "data-link": "", class: "nav-puzzles", text: t("nav.puzzles") }),
       h("button", { type: "button", class: "tool", id: "options-button", text: t("options.button"), onclick: optionsDialog }),
       accountControls()));
 }
