@@ -30,6 +30,8 @@ from .analysis.service import Analyses
 from .bus import make_bus, process_name
 from .club.routes import install_club_routes
 from .config import Settings
+from .duplicate.routes import install_duplicate_routes
+from .duplicate.service import DuplicateRooms
 from .errors import ApiError
 from .lexicons import LexiconProvider
 from .store.db import make_engine, migrate
@@ -110,6 +112,8 @@ def create_app(
         app.state.analyses = Analyses(hub, settings.analysis_sim_iterations)
         app.state.load.start()
         await hub.resume(load_tables=settings.resume_on_start)
+        app.state.duplicate = DuplicateRooms(hub)
+        await app.state.duplicate.start()  # closes the rounds that ran out while stopped
         # What start-up loaded (code, dictionaries, rule sets) lives as long as the process:
         # keep it out of the collector's full passes, which otherwise stop the event loop
         # for longer the more it holds; and collect less often (see GC_THRESHOLDS).
@@ -119,6 +123,7 @@ def create_app(
             yield
         finally:
             await app.state.load.stop()
+            await app.state.duplicate.stop()
             await app.state.analyses.aclose()
             await hub.shutdown()
             engine.dispose()
@@ -149,6 +154,7 @@ def create_app(
     install_profile_routes(app)
     install_club_routes(app)
     install_tournament_routes(app)
+    install_duplicate_routes(app)
     install_analysis_routes(app)
     install_board_routes(app)
     _install_pages(app)
@@ -222,6 +228,14 @@ def _install_pages(app: FastAPI) -> None:
 
     @app.get("/tournaments/{tournament_id}/rounds/{number}", include_in_schema=False)
     async def tournament_round_page(tournament_id: str, number: str) -> Response:
+        return index()
+
+    @app.get("/duplicate", include_in_schema=False)
+    async def duplicate_rooms_page() -> Response:
+        return index()
+
+    @app.get("/d/{room_id}", include_in_schema=False)
+    async def duplicate_room_page(room_id: str) -> Response:
         return index()
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

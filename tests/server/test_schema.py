@@ -16,6 +16,7 @@ from tablero.server.accounts import models as _accounts  # noqa: F401  (its tabl
 from tablero.server.analysis import models as _analysis  # noqa: F401  (its tables)
 from tablero.server.chat import models as _chat  # noqa: F401  (its tables)
 from tablero.server.club import models as _club  # noqa: F401  (its tables)
+from tablero.server.duplicate import models as _duplicate  # noqa: F401  (its tables)
 from tablero.server.ratings import models as _ratings  # noqa: F401  (its tables)
 from tablero.server.store.db import make_engine, migrate, migration_config
 from tablero.server.store.models import Base
@@ -25,7 +26,7 @@ from tablero.server.tournaments import models as _tournaments  # noqa: F401  (it
 
 from .harness import Server
 
-LATEST = "v0013"
+LATEST = "v0014"
 """The newest migration: every database ends there."""
 
 
