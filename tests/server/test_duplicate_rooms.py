@@ -376,7 +376,7 @@ def test_every_refusal_is_a_clear_error_and_changes_nothing(
         assert strip(view(server, room, ana)) == seen
 
     same(lambda: refused(server.post(f"/api/duplicate/{room}/start", {}, luis), 403, "not_creator"))
-    same(lambda: refused(submit(server, room, ana, 1, "8H CASA"), 409, "not_started"))
+    same(lambda: refused(submit(server, room, ana, 1, "8H CASA"), 409, "room_waiting"))
     same(
         lambda: refused(
             server.post(f"/api/duplicate/{room}/join", {"nickname": "ana"}), 409, "name_taken"

@@ -711,7 +711,9 @@ def _check_round_open(snap: Snapshot, game: DuplicateGame, number: int, now: flo
     """Refuse a submission for a round that is not the one open now, saying why."""
     room = snap.room
     if room.state == "waiting":
-        raise ApiError(409, "not_started", "the game has not started yet")
+        raise ApiError(
+            409, "room_waiting", "the game has not started yet: the room's creator starts it"
+        )
     if room.state == "over":
         raise ApiError(409, "game_over", "the game is over: nothing more can be played")
     if number < game.round:
@@ -798,6 +800,7 @@ def _preview(game: DuplicateGame, req: PreviewRequest) -> dict[str, Any]:
     out["legal"] = True
     if score is not None and isinstance(move, Place | Cambio):
         out |= {
+            "tiles": views.move_tiles(out["move"], game.board, v),
             "words": [
                 {"word": w.word, "notation": w.notation, "score": w.score} for w in score.words
             ],
