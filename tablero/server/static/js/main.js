@@ -2,13 +2,15 @@
 // time — the lobby at "/" (with the player's own games at "/#my-games"), a table at "/t/{id}",
 // a finished game's replay at "/t/{id}/replay", a player's profile at "/p/{username}", the
 // analysis board at "/analysis" (?cgp=…&variant=… opens a position), the tournaments at
-// "/tournaments" and one at "/tournaments/{id}" (a round's pairings at ".../rounds/{n}").
+// "/tournaments" and one at "/tournaments/{id}" (a round's pairings at ".../rounds/{n}"), the
+// duplicate rooms at "/duplicate" and one at "/d/{id}".
 // Links marked data-link change page without reloading.
 
 import { loadAccount, onAccountChange } from "./account.js";
 import { accountControls } from "./accountui.js";
 import { AnalysisBoardPage } from "./analysisboard.js";
 import { h, replace } from "./dom.js";
+import { DuplicateRoomPage, DuplicateRoomsPage } from "./duplicate.js";
 import { setLanguage, t, translatePage } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
 import { ProfilePage } from "./profile.js";
@@ -34,6 +36,9 @@ function route(path) {
   if (/^\/tournaments\/?$/.test(path)) return { name: "tournaments" };
   m = /^\/tournaments\/([^/]+)(?:\/rounds\/(\d+))?\/?$/.exec(path);
   if (m) return { name: "tournament", id: decode(m[1]), round: m[2] ? Number(m[2]) : null };
+  if (/^\/duplicate\/?$/.test(path)) return { name: "duplicates" };
+  m = /^\/d\/([^/]+)\/?$/.exec(path);
+  if (m) return { name: "duplicate", id: decode(m[1]) };
   return { name: "lobby" };
 }
 
@@ -53,6 +58,10 @@ async function show(path, hash = "") {
     page = new TournamentsPage(main, { onTitle, navigate });
   } else if (r.name === "tournament") {
     page = new TournamentPage(main, r.id, r.round, { onTitle, navigate });
+  } else if (r.name === "duplicates") {
+    page = new DuplicateRoomsPage(main, { onTitle, navigate });
+  } else if (r.name === "duplicate") {
+    page = new DuplicateRoomPage(main, r.id, { onTitle, navigate });
   } else {
     document.title = `${t("lobby.tables")} \u2014 tablero`;
     page = new LobbyPage(main, { navigate });
