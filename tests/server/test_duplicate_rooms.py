@@ -11,6 +11,7 @@ milliseconds). The moves are the engine's, found here on the position the view s
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import time
@@ -32,7 +33,7 @@ from tablero.server.duplicate import views
 from tablero.server.store.db import normalize_url
 from tablero.variant import load_variant
 
-from .harness import CLIENT_LOGGER, TIMEOUT, Server, Socket, server_logs
+from .harness import CLIENT_LOGGER, GENEROUS, TIMEOUT, Server, Socket, server_logs
 from .services import need
 from .test_accounts import error
 from .test_ratings_server import Player
@@ -444,6 +445,24 @@ def test_every_refusal_is_a_clear_error_and_changes_nothing(
     assert len(ok_list(server)) == count
     refused(server.get("/api/duplicate/nope!"), 404, "not_found")
     refused(server.get("/api/duplicate/0123456789"), 404, "not_found")
+
+
+def test_submissions_are_rate_limited_like_moves(db_url: str) -> None:
+    """A room's submissions and previews count against the moves' limit per address."""
+    s = Server(db_url, {}, rate_limits=dataclasses.replace(GENEROUS, play="4/minute"))
+    s.start()
+    try:
+        room, ana = create(s, "Ana", round_seconds=60)
+        ok(s.post(f"/api/duplicate/{room}/start", {}, ana))
+        for _ in range(4):
+            ok(submit(s, room, ana, 1, "-"))
+        seq = view(s, room)["seq"]
+        r = submit(s, room, ana, 1, "-")
+        assert r.status_code == 429 and error(r)["code"] == "rate_limited"
+        assert int(r.headers["Retry-After"]) > 0
+        assert view(s, room)["seq"] == seq
+    finally:
+        s.stop()
 
 
 def ok_list(server: Server) -> list[dict[str, Any]]:

@@ -136,6 +136,8 @@ def _library_error(e: DuplicateError) -> ApiError:
     extra: dict[str, Any] = {}
     if e.params:
         extra["params"] = dict(e.params)
+        if isinstance(extra["params"].get("at"), float):  # a late move's time, as said
+            extra["params"]["at"] = round(extra["params"]["at"], 1)
     return ApiError(status, e.code, e.message, **extra)
 
 
@@ -317,7 +319,14 @@ class DuplicateRooms:
     async def _change(self, room_id: str, decide: Decide[T]) -> tuple[_Entry, T]:
         entry = self._entry(room_id)
         async with entry.lock:
-            result, changed = await asyncio.to_thread(self._change_sync, entry, decide, time.time())
+            try:
+                result, changed = await asyncio.to_thread(
+                    self._change_sync, entry, decide, time.time()
+                )
+            except ApiError as e:
+                if e.code == "not_found" and entry.game is None:
+                    self.entries.pop(room_id, None)  # no such room: nothing to keep
+                raise
         if changed:
             await self._changed(entry)
         return entry, result
