@@ -141,6 +141,7 @@ function header() {
     h("nav", { "aria-label": t("nav.main") },
       h("a", { href: "/", "data-link": "", class: "nav-lobby", text: t("nav.lobby") }),
       h("a", { href: "/analysis", "data-link": "", class: "nav-analysis", text: t("nav.analysis") }),
+      h("a", { href: "/duplicate", "data-link": "", class: "nav-duplicate", text: t("nav.duplicate") }),
       h("a", { href: "/tournaments", "data-link": "", class: "nav-tournaments", text: t("nav.tournaments") }),
       h("button", { type: "button", class: "tool", id: "options-button", text: t("options.button"), onclick: optionsDialog }),
       accountControls()));
