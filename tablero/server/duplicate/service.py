@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import logging
 import secrets
 import time
@@ -55,6 +54,10 @@ NEWS_PREFIX = "dup:"
 """A room's news on the bus: ``dup:<room id>``."""
 SWEEP_SECONDS = 1.0
 """How often a process looks for rounds past their deadline."""
+BROADCAST_AFTER = 0.1
+"""Seconds a change waits to be sent to the room's viewers, so that the changes of a rush (the
+last seconds of a round, 100 players sending) go out as one state each: a state is whole, and
+a room of 100 sends 100 of them a change. A submitter's own answer does not wait."""
 IDLE_SECONDS = 600.0
 """A room nobody in this process watches or used for this long is dropped from memory."""
 
@@ -100,8 +103,12 @@ class _Entry:
     """The room and its public view, replaced together (views are built on the event loop
     while a worker thread may be storing the next change)."""
     parts_key: Any = None
+    closed: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Closed rounds' JSON, made once (``views.round_json``)."""
     viewers: set[Viewer] = field(default_factory=set)
     timer: asyncio.TimerHandle | None = None
+    sending: asyncio.TimerHandle | None = None
+    """A broadcast to come (changes close together are sent once: ``BROADCAST_AFTER``)."""
     used: float = field(default_factory=time.monotonic)
 
 
@@ -217,8 +224,9 @@ class DuplicateRooms:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         for entry in self.entries.values():
-            if entry.timer is not None:
-                entry.timer.cancel()
+            for handle in (entry.timer, entry.sending):
+                if handle is not None:
+                    handle.cancel()
 
     # -- the games ------------------------------------------------------------------------------
 
@@ -261,7 +269,8 @@ class DuplicateRooms:
         if key != entry.parts_key or entry.shown is None:
             assert entry.game is not None
             title = catalog.builtin(snap.room.variant).title
-            entry.shown = (snap.room, views.public_parts(snap, entry.game, title))
+            parts = views.public_parts(snap, entry.game, title, entry.closed)
+            entry.shown = (snap.room, parts)
             entry.parts_key = key
 
     def _refresh_sync(self, entry: _Entry) -> None:
@@ -278,6 +287,7 @@ class DuplicateRooms:
                 if attempt:
                     raise
                 entry.game, entry.seq = None, 0
+                entry.closed.clear()
                 continue
             self._settle(entry, snap)
             return
@@ -608,29 +618,33 @@ class DuplicateRooms:
             entry.timer = None
 
     def state_text(self, entry: _Entry, viewer: Viewer) -> str:
-        return json.dumps(
-            {"type": "state", "room": self.view(entry, viewer.player)}, ensure_ascii=False
-        )
+        assert entry.shown is not None
+        room, parts = entry.shown
+        return views.state_texts(parts, room, time.time())(viewer.player)
 
     def broadcast(self, entry: _Entry) -> None:
         """Send every viewer of this process the room as it may see it now."""
         if entry.shown is None:
             return
         room, parts = entry.shown
-        now = time.time()
-        texts: dict[str | None, str] = {}
+        text = views.state_texts(parts, room, time.time())
         for viewer in list(entry.viewers):
-            name = viewer.player.name if viewer.player else None
-            text = texts.get(name)
-            if text is None:
-                view = views.room_view(parts, room, now, viewer.player)
-                text = texts[name] = json.dumps({"type": "state", "room": view}, ensure_ascii=False)
-            viewer.conn.offer_state(text)
+            viewer.conn.offer_state(text(viewer.player))
 
     async def _changed(self, entry: _Entry) -> None:
         await self.hub.bus.publish(NEWS_PREFIX + entry.id, entry.seq)
-        self.broadcast(entry)
+        self.broadcast_soon(entry)
         self._schedule(entry)
+
+    def broadcast_soon(self, entry: _Entry) -> None:
+        """Send the viewers the room in a moment, with whatever else changes meanwhile."""
+        if entry.sending is None and entry.viewers:
+
+            def send() -> None:
+                entry.sending = None
+                self.broadcast(entry)
+
+            entry.sending = asyncio.get_running_loop().call_later(BROADCAST_AFTER, send)
 
     def _schedule(self, entry: _Entry) -> None:
         """Wake when the room's view changes by the clock alone: the pause ends (the rack is
@@ -677,7 +691,7 @@ class DuplicateRooms:
         if entry is None or not entry.viewers:
             return
         await self.current(room_id)
-        self.broadcast(entry)
+        self.broadcast_soon(entry)
         self._schedule(entry)
 
     async def _on_reconnect(self) -> None:
