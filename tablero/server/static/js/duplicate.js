@@ -718,6 +718,11 @@ export class DuplicateRoomPage {
     this.buttons.withdraw.disabled = !open || this.busy || timeUp || !you.move;
     this.notation.disabled = !open || timeUp;
     const yours = this.els.yours;
+    // A polite live region: drawn again only when what it says changes (states come at every
+    // player's submission, and each redraw would be read out again).
+    const key = JSON.stringify([open, open && you.move, open && you.at]);
+    if (key === this.drawn.yours) return;
+    this.drawn.yours = key;
     if (open && you.move) {
       replace(yours, h("span", { text: t("dup.your_move") }), " ", h("code", { class: "notation", text: you.move }),
         h("span", { text: ` ${t("dup.sent_at", { at: formatNumber(you.at) })}` }));
@@ -763,6 +768,11 @@ export class DuplicateRoomPage {
     const show = Boolean(room.you && room.phase === "open");
     el.hidden = !show;
     if (!show) return;
+    // A live region too: drawn again only when the verdict changes.
+    const key = JSON.stringify([this.placementKey(), this.hasMove(), this.placement.pendingBlanks().length,
+      this.previewFor === this.placementKey() ? this.preview : null]);
+    if (key === this.drawn.preview) return;
+    this.drawn.preview = key;
     const heading = h("h2", { text: t("preview.title") });
     if (!this.hasMove()) {
       replace(el, heading, h("p", { class: "hint", text: t("dup.preview_hint") }));
