@@ -312,7 +312,8 @@ class DuplicateRooms:
             except _Stale:
                 if attempt:
                     raise
-                entry.game, entry.seq = None, 0
+                entry.game, entry.seq, entry.parts_key = None, 0, None
+                entry.closed.clear()
                 continue
             except BaseException:
                 # Refused before anything changed (the library raises first), or the store
