@@ -30,6 +30,8 @@ from .analysis.service import Analyses
 from .bus import make_bus, process_name
 from .club.routes import install_club_routes
 from .config import Settings
+from .duplicate.routes import install_duplicate_routes
+from .duplicate.service import DuplicateRooms
 from .errors import ApiError
 from .lexicons import LexiconProvider
 from .puzzles.routes import install_puzzle_routes
@@ -114,6 +116,8 @@ def create_app(
         await hub.resume(load_tables=settings.resume_on_start)
         app.state.puzzles = PuzzleService(hub)
         await app.state.puzzles.start()  # every finished game scanned for puzzles
+        app.state.duplicate = DuplicateRooms(hub)
+        await app.state.duplicate.start()  # closes the rounds that ran out while stopped
         # What start-up loaded (code, dictionaries, rule sets) lives as long as the process:
         # keep it out of the collector's full passes, which otherwise stop the event loop
         # for longer the more it holds; and collect less often (see GC_THRESHOLDS).
@@ -124,6 +128,7 @@ def create_app(
         finally:
             await app.state.load.stop()
             await app.state.puzzles.aclose()
+            await app.state.duplicate.stop()
             await app.state.analyses.aclose()
             await hub.shutdown()
             engine.dispose()
@@ -155,6 +160,7 @@ def create_app(
     install_club_routes(app)
     install_tournament_routes(app)
     install_puzzle_routes(app)
+    install_duplicate_routes(app)
     install_analysis_routes(app)
     install_board_routes(app)
     _install_pages(app)
@@ -232,6 +238,14 @@ def _install_pages(app: FastAPI) -> None:
 
     @app.get("/puzzles", include_in_schema=False)
     async def puzzles_page() -> Response:
+        return index()
+
+    @app.get("/duplicate", include_in_schema=False)
+    async def duplicate_rooms_page() -> Response:
+        return index()
+
+    @app.get("/d/{room_id}", include_in_schema=False)
+    async def duplicate_room_page(room_id: str) -> Response:
         return index()
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

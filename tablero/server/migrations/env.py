@@ -12,6 +12,7 @@ from tablero.server.accounts import models as _accounts  # noqa: F401  (register
 from tablero.server.analysis import models as _analysis  # noqa: F401  (registers its tables)
 from tablero.server.chat import models as _chat  # noqa: F401  (registers its tables)
 from tablero.server.club import models as _club  # noqa: F401  (registers its tables)
+from tablero.server.duplicate import models as _duplicate  # noqa: F401  (registers its tables)
 from tablero.server.puzzles import models as _puzzles  # noqa: F401  (registers its tables)
 from tablero.server.ratings import models as _ratings  # noqa: F401  (registers its tables)
 from tablero.server.store.models import Base

@@ -28,7 +28,7 @@ from ...lexicon.amend import WordChanges
 from ...moves import Move
 from ...variant import Variant
 from .. import catalog
-from ..bus import Bus, LocalBus, process_name
+from ..bus import Bus, LocalBus, NewsHandler, process_name
 from ..config import Quotas
 from ..errors import ApiError
 from ..lexicons import LexiconProvider
@@ -170,6 +170,8 @@ class Hub:
         self._keeper: asyncio.Task[None] | None = None
         self._rating_tasks: set[asyncio.Task[None]] = set()
         self._over_hooks: list[Callable[[str], Awaitable[None]]] = []
+        self._news_handlers: dict[str, tuple[NewsHandler, Callable[[], Awaitable[None]]]] = {}
+        """Other domains' news on the bus (a duplicate room's), by the prefix of its name."""
 
     # -- variants -----------------------------------------------------------------------------
 
@@ -603,7 +605,20 @@ class Hub:
         """A change to ``room`` is stored: tell the other processes."""
         await self.bus.publish(room.info.id, room.seq)
 
+    def add_news_handler(
+        self, prefix: str, on_news: NewsHandler, on_reconnect: Callable[[], Awaitable[None]]
+    ) -> None:
+        """News on the bus for names starting with ``prefix`` (not a table id: those are
+        letters and digits only) goes to ``on_news(name without the prefix, seq)``; after a
+        lost connection ``on_reconnect`` catches up as the rooms do. Announce with
+        ``bus.publish(prefix + name, seq)``."""
+        self._news_handlers[prefix] = (on_news, on_reconnect)
+
     async def _on_news(self, table_id: str, seq: int) -> None:
+        for prefix, (handler, _) in self._news_handlers.items():
+            if table_id.startswith(prefix):
+                await handler(table_id[len(prefix) :], seq)
+                return
         room = self.rooms.get(table_id)
         if room is not None:
             await room.refresh()
@@ -616,6 +631,11 @@ class Hub:
                 await room.refresh(always=True)
             except Exception:
                 log.warning("table %s could not catch up yet", room.info.id)
+        for _, catch_up in self._news_handlers.values():
+            try:
+                await catch_up()
+            except Exception:
+                log.warning("news handlers could not catch up yet")
 
     async def think(self, job: bots.BotJob) -> Move:
         """A bot's move, thought about in a worker process (here or, with Redis, anywhere)."""

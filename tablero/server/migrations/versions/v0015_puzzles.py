@@ -1,10 +1,7 @@
 """Puzzles: the puzzles served, their solvers' ratings, every attempt, the games scanned.
 
 Revision ID: v0015
-Revises: v0013
-
-(v0014 is the duplicate rooms', written at the same time: when both are merged this one's
-``down_revision`` becomes ``v0014``.)
+Revises: v0014
 """
 
 from __future__ import annotations
@@ -13,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "v0015"
-down_revision = "v0013"
+down_revision = "v0014"
 branch_labels = None
 depends_on = None
 

@@ -140,6 +140,21 @@ export const api = {
   removePlayer: (id, username, reason) =>
     request("POST", `/api/tournaments/${encodeURIComponent(id)}/players/${encodeURIComponent(username)}/remove`,
       { body: { reason } }),
+  // duplicate rooms (anyone creates one and joins; a guest acts with its token, an account
+  // with its session; the creator starts, opens the next round sooner, stops)
+  duplicateRooms: () => request("GET", "/api/duplicate"),
+  createDuplicate: (spec) => request("POST", "/api/duplicate", { body: spec }),
+  duplicateRoom: (id, token) => request("GET", `/api/duplicate/${encodeURIComponent(id)}`, { token }),
+  joinDuplicate: (id, nickname) =>
+    request("POST", `/api/duplicate/${encodeURIComponent(id)}/join`, { body: nickname ? { nickname } : {} }),
+  duplicateAction: (id, token, action) =>
+    request("POST", `/api/duplicate/${encodeURIComponent(id)}/${action}`, { token, body: {} }),
+  submitDuplicate: (id, token, round, move) =>
+    request("POST", `/api/duplicate/${encodeURIComponent(id)}/submit`, { token, body: { round, move } }),
+  previewDuplicate: (id, token, body) =>
+    request("POST", `/api/duplicate/${encodeURIComponent(id)}/preview`, { token, body }),
+  duplicateRound: (id, n) => request("GET", `/api/duplicate/${encodeURIComponent(id)}/rounds/${encodeURIComponent(n)}`),
+  duplicateGcgUrl: (id) => `/api/duplicate/${encodeURIComponent(id)}/gcg`,
   // players and ratings
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   botRatings: () => request("GET", "/api/ratings/bots"),
@@ -151,6 +166,8 @@ export const pages = {
   replay: (id) => `/t/${encodeURIComponent(id)}/replay`,
   player: (name) => `/p/${encodeURIComponent(name)}`,
   tournaments: () => "/tournaments",
+  duplicateRooms: () => "/duplicate",
+  duplicateRoom: (id) => `/d/${encodeURIComponent(id)}`,
   /** A tournament's page; with a round, the page showing that round's pairings. */
   tournament: (id, round = null) =>
     `/tournaments/${encodeURIComponent(id)}${round ? `/rounds/${encodeURIComponent(round)}` : ""}`,

@@ -19,11 +19,16 @@ export class LiveTable {
    * @param {{onState: Function, onError?: Function, onClock?: Function, onStatus?: Function,
    *          onChat?: Function, onChatHistory?: Function}} handlers  onError(error, id): `id`
    *   is the id of the message refused (null when none)
+   * @param {{path?: string, key?: string}} where  another kind of live page on the same
+   *   protocol: a duplicate room is {path: "/ws/duplicate/", key: "room"} (its states carry
+   *   `room` where a table's carry `table`)
    */
-  constructor(tableId, authFn, handlers) {
+  constructor(tableId, authFn, handlers, { path = "/ws/tables/", key = "table" } = {}) {
     this.tableId = tableId;
     this.authFn = authFn;
     this.handlers = handlers;
+    this.path = path;
+    this.key = key;
     this.socket = null;
     this.attempt = 0;
     this.closed = false;
@@ -33,7 +38,7 @@ export class LiveTable {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+    return `${scheme}://${location.host}${this.path}${encodeURIComponent(this.tableId)}`;
   }
 
   open() {
@@ -59,7 +64,7 @@ export class LiveTable {
       if (socket !== this.socket) return;
       let msg;
       try { msg = JSON.parse(event.data); } catch { return; }
-      if (msg.type === "state" && msg.table) this.handlers.onState(msg.table);
+      if (msg.type === "state" && msg[this.key]) this.handlers.onState(msg[this.key]);
       else if (msg.type === "error" && this.handlers.onError) this.handlers.onError(msg.error || {}, msg.id ?? null);
       else if (msg.type === "clock" && this.handlers.onClock) this.handlers.onClock(msg);
       else if (msg.type === "chat" && msg.line && this.handlers.onChat) this.handlers.onChat(msg.line);

@@ -2,7 +2,8 @@
 // tables, and the forms that offer a game and create a new table.
 
 import { account, myGames } from "./account.js";
-import { api, errorText } from "./api.js";
+import { api, errorText, pages } from "./api.js";
+import { roomCard } from "./duplicate.js";
 import { $, h, replace } from "./dom.js";
 import { formatNumber, plural, t } from "./i18n.js";
 import { gameDescription, gameTitle, titleOf } from "./variant.js";
@@ -12,6 +13,7 @@ import { clockLabel, formatPerMove } from "./clock.js";
 import { Seeks, correspondenceHelp, timeControlOptions, timeControlSpec } from "./seeks.js";
 
 const REFRESH_MS = 4000;
+const ROOMS_SHOWN = 5;
 
 export class LobbyPage {
   constructor(root, { navigate }) {
@@ -36,8 +38,10 @@ export class LobbyPage {
     this.build();
     // The computer levels' ratings, shown next to the level chosen (not needed to play).
     api.botRatings().then((r) => { this.botRatings = r; this.showBotRatings(); }).catch(() => {});
-    await Promise.all([this.refresh(), this.refreshMine(), this.seeks.refresh()]);
-    this.timer = setInterval(() => { this.refresh(); this.refreshMine(); this.seeks.refresh(); }, REFRESH_MS);
+    await Promise.all([this.refresh(), this.refreshMine(), this.seeks.refresh(), this.refreshRooms()]);
+    this.timer = setInterval(() => {
+      this.refresh(); this.refreshMine(); this.seeks.refresh(); this.refreshRooms();
+    }, REFRESH_MS);
   }
 
   unmount() {
@@ -47,6 +51,7 @@ export class LobbyPage {
 
   build() {
     this.list = h("div", { class: "table-list", "aria-live": "polite" });
+    this.rooms = h("div", { class: "lobby-rooms" });
     this.form = this.buildForm();
     this.mine = account() ? h("div", { class: "my-games-list" }) : null;
     this.seeks = new Seeks({ navigate: this.navigate, variants: this.variants, onChange: () => this.refreshMine() });
@@ -67,6 +72,12 @@ export class LobbyPage {
           h("h2", { id: "lobby-board-h", text: t("aboard.title") }),
           h("p", { class: "help", text: t("lobby.board_help") }),
           h("a", { class: "button", href: "/analysis", "data-link": "", id: "lobby-analysis-link", text: t("lobby.board_open") })),
+        h("section", { class: "lobby-board lobby-duplicate panel", "aria-labelledby": "lobby-duplicate-h" },
+          h("h2", { id: "lobby-duplicate-h", text: t("dup.title") }),
+          h("p", { class: "help", text: t("lobby.duplicate_help") }),
+          this.rooms,
+          h("a", { class: "button", href: pages.duplicateRooms(), "data-link": "", id: "lobby-duplicate-link",
+            text: t("lobby.duplicate_open") })),
         h("section", { class: "lobby-board panel", "aria-labelledby": "lobby-tournaments-h" },
           h("h2", { id: "lobby-tournaments-h", text: t("tourney.title") }),
           h("p", { class: "help", text: t("lobby.tournaments_help") }),
@@ -96,6 +107,22 @@ export class LobbyPage {
       return;
     }
     replace(this.list, h("ul", { class: "cards" }, tables.map((tb) => this.card(tb))));
+  }
+
+  /** The newest duplicate rooms waiting or in play (the rest on /duplicate). */
+  async refreshRooms() {
+    let rooms;
+    try {
+      rooms = await api.duplicateRooms();
+    } catch {
+      return; // the tables' list says what is wrong
+    }
+    const seen = JSON.stringify(rooms.slice(0, ROOMS_SHOWN));
+    if (seen === this.shownRooms) return;
+    this.shownRooms = seen;
+    replace(this.rooms, rooms.length
+      ? h("ul", { class: "cards compact" }, rooms.slice(0, ROOMS_SHOWN).map((r) => roomCard(r, this.variants)))
+      : null);
   }
 
   // -- the player's own games (logged in) ------------------------------------------------------

@@ -3,13 +3,15 @@
 // a finished game's replay at "/t/{id}/replay", a player's profile at "/p/{username}", the
 // analysis board at "/analysis" (?cgp=…&variant=… opens a position), the tournaments at
 // "/tournaments" and one at "/tournaments/{id}" (a round's pairings at ".../rounds/{n}"), the
-// puzzles at "/puzzles" (?variant=…, ?id=…).
+// puzzles at "/puzzles" (?variant=…, ?id=…), the duplicate rooms at "/duplicate" and one at
+// "/d/{id}".
 // Links marked data-link change page without reloading.
 
 import { loadAccount, onAccountChange } from "./account.js";
 import { accountControls } from "./accountui.js";
 import { AnalysisBoardPage } from "./analysisboard.js";
 import { h, replace } from "./dom.js";
+import { DuplicateRoomPage, DuplicateRoomsPage } from "./duplicate.js";
 import { setLanguage, t, translatePage } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
 import { ProfilePage } from "./profile.js";
@@ -37,6 +39,9 @@ function route(path) {
   if (/^\/puzzles\/?$/.test(path)) return { name: "puzzles" };
   m = /^\/tournaments\/([^/]+)(?:\/rounds\/(\d+))?\/?$/.exec(path);
   if (m) return { name: "tournament", id: decode(m[1]), round: m[2] ? Number(m[2]) : null };
+  if (/^\/duplicate\/?$/.test(path)) return { name: "duplicates" };
+  m = /^\/d\/([^/]+)\/?$/.exec(path);
+  if (m) return { name: "duplicate", id: decode(m[1]) };
   return { name: "lobby" };
 }
 
@@ -58,6 +63,10 @@ async function show(path, hash = "") {
     page = new TournamentsPage(main, { onTitle, navigate });
   } else if (r.name === "tournament") {
     page = new TournamentPage(main, r.id, r.round, { onTitle, navigate });
+  } else if (r.name === "duplicates") {
+    page = new DuplicateRoomsPage(main, { onTitle, navigate });
+  } else if (r.name === "duplicate") {
+    page = new DuplicateRoomPage(main, r.id, { onTitle, navigate });
   } else {
     document.title = `${t("lobby.tables")} \u2014 tablero`;
     page = new LobbyPage(main, { navigate });
@@ -137,6 +146,7 @@ function header() {
     h("nav", { "aria-label": t("nav.main") },
       h("a", { href: "/", "data-link": "", class: "nav-lobby", text: t("nav.lobby") }),
       h("a", { href: "/analysis", "data-link": "", class: "nav-analysis", text: t("nav.analysis") }),
+      h("a", { href: "/duplicate", "data-link": "", class: "nav-duplicate", text: t("nav.duplicate") }),
       h("a", { href: "/tournaments", "data-link": "", class: "nav-tournaments", text: t("nav.tournaments") }),
       h("a", { href: "/puzzles", "data-link": "", class: "nav-puzzles", text: t("nav.puzzles") }),
       h("button", { type: "button", class: "tool", id: "options-button", text: t("options.button"), onclick: optionsDialog }),

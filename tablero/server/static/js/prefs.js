@@ -152,6 +152,29 @@ export function forgetSeat(tableId) {
   localStorage.removeItem(tokenKey(tableId));
 }
 
+const duplicateKey = (roomId) => `tablero.duplicate.${roomId}`;
+
+/** {token, name} of a duplicate room this browser joined as a guest, or null. */
+export function duplicatePlayer(roomId) {
+  try {
+    const raw = localStorage.getItem(duplicateKey(roomId));
+    const v = raw ? JSON.parse(raw) : null;
+    return v && typeof v.token === "string" ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDuplicatePlayer(roomId, token, name) {
+  try {
+    localStorage.setItem(duplicateKey(roomId), JSON.stringify({ token, name }));
+  } catch { /* private mode: this page still holds the token until it is closed */ }
+}
+
+export function forgetDuplicatePlayer(roomId) {
+  localStorage.removeItem(duplicateKey(roomId));
+}
+
 export function lastNickname() {
   return localStorage.getItem("tablero.nickname") || "";
 }
