@@ -24,8 +24,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from tablero.lexicon import WordListLexicon
 from tablero.server.errors import ApiError
-from tablero.server.tables import routes
 from tablero.server.tables.room import Room
+from tablero.server.web import sockets
 from tablero.server.web.ratelimit import RateLimits
 
 from .games import MINI_TOML, mini_toml, two_players, upload, zeta_toml
@@ -708,7 +708,7 @@ def test_a_client_that_stops_reading_is_closed_and_the_table_goes_on(
     """A spectator that opens its WebSocket and then reads nothing (a tiny receive buffer)
     leaves the table once a state has waited ``SEND_TIMEOUT`` to be taken; the player's
     states keep coming meanwhile, and after."""
-    monkeypatch.setattr(routes, "SEND_TIMEOUT", 1.0)
+    monkeypatch.setattr(sockets, "SEND_TIMEOUT", 1.0)
     table = server.create("fise", [{"kind": "open"}] * 4)
     token = server.sit(table, 0, "Ana")
     player = server.ws(table, token)

@@ -12,7 +12,6 @@ Submissions travel in request bodies and are never logged.
 
 from __future__ import annotations
 
-import json
 import logging
 import unicodedata
 from typing import Any
@@ -32,12 +31,17 @@ from ..tables.protocol import (
     check_nickname,
     disguising_character,
 )
-from ..tables.routes import _error, _send_watch, _WsConnection
 from ..web import jsonlimits
-from ..web.load import WS_CLOSE_TRY_LATER
 from ..web.openapi import json_body, request_body
-from ..web.ratelimit import WS_CLOSE_RATE_LIMITED, RateLimiter, Verdict
-from ..web.requests import JSON, client_address, load_guard, rate_limit, read_model
+from ..web.requests import JSON, load_guard, rate_limit, read_model
+from ..web.sockets import (
+    WsConnection,
+    answer_messages,
+    error_message,
+    open_socket,
+    refuse_socket,
+    send_watch,
+)
 from .service import DuplicateRooms, RoomOptions, Viewer
 
 __all__ = [
@@ -299,52 +303,28 @@ def _install_api(app: FastAPI) -> None:
 def _install_websocket(app: FastAPI) -> None:
     @app.websocket("/ws/duplicate/{room_id}")
     async def room_socket(websocket: WebSocket, room_id: str) -> None:
-        limiter: RateLimiter = websocket.app.state.limiter
-        address = client_address(websocket)
-        try:
-            limiter.check("connect", address)
-        except ApiError:
-            await websocket.close(code=WS_CLOSE_RATE_LIMITED)
+        address = await open_socket(websocket)
+        if address is None:
             return
-        await websocket.accept()
         rooms = _rooms(websocket)
-        viewer = Viewer(_WsConnection(websocket, None, _send_watch(websocket)))
+        viewer = Viewer(WsConnection(websocket, None, send_watch(websocket)))
         try:
             load_guard(websocket).admit("connections")
             entry = await rooms.attach(room_id, viewer)
         except ApiError as e:
-            await websocket.send_text(json.dumps(_error(None, e)))
-            await websocket.close(code=WS_CLOSE_TRY_LATER if e.code == "busy" else 4404)
+            await refuse_socket(websocket, e)
             return
-        budget = limiter.socket(address)
+
+        async def handle(text: str | None) -> dict[str, Any] | None:
+            return await _handle(rooms, entry, viewer, websocket, text)
+
         try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                verdict = budget.hit()
-                if verdict is Verdict.CLOSE:
-                    await websocket.close(code=WS_CLOSE_RATE_LIMITED)
-                    break
-                if verdict is Verdict.LIMITED:
-                    reply: dict[str, Any] | None = _error(
-                        None,
-                        ApiError(
-                            429,
-                            "rate_limited",
-                            f"too many messages (at most {budget.describe()}); slow down",
-                        ),
-                    )
-                else:
-                    reply = await _handle(rooms, entry, viewer, websocket, message.get("text"))
-                if reply is not None:
-                    await viewer.conn.send(reply)
+            await answer_messages(websocket, address, handle, viewer.conn.send)
         except WebSocketDisconnect:
             pass
         except Exception as e:  # the socket broke while sending: nothing to answer to
             log.debug("duplicate room %s: a WebSocket closed: %s", room_id, type(e).__name__)
         finally:
-            budget.close()
             rooms.detach(entry, viewer)
 
 
@@ -387,7 +367,9 @@ async def _handle(
         viewer.conn.offer_state(rooms.state_text(fresh, viewer))
         return None
     except ApiError as e:
-        return _error(msg_id, e)
+        return error_message(msg_id, e)
     except Exception:
         log.exception("duplicate room %s: a WebSocket message failed", entry.id)
-        return _error(msg_id, ApiError(500, "internal", "the server failed; nothing was changed"))
+        return error_message(
+            msg_id, ApiError(500, "internal", "the server failed; nothing was changed")
+        )

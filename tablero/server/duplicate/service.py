@@ -80,7 +80,7 @@ class RoomOptions:
 
 
 class Viewer:
-    """A WebSocket on a room: the connection (``tables.routes``'s, which sends the latest
+    """A WebSocket on a room: the connection (``web.sockets.WsConnection``, which sends the latest
     state and closes a client too slow to take it) and the player it speaks for, if any."""
 
     def __init__(self, conn: Any, player: Player | None = None) -> None:

@@ -9,10 +9,7 @@ single message does: a refusal or even a bug becomes an ``error`` message.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import logging
-from collections.abc import Iterator
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -25,9 +22,9 @@ from .. import catalog
 from ..accounts.sessions import account_of, current_account, require_account
 from ..errors import ApiError
 from ..web import jsonlimits
-from ..web.load import WS_CLOSE_TRY_LATER, LoadGuard
+from ..web.load import LoadGuard
 from ..web.openapi import json_body, request_body
-from ..web.ratelimit import WS_CLOSE_RATE_LIMITED, RateLimiter, Verdict
+from ..web.ratelimit import RateLimiter
 from ..web.requests import (
     JSON,
     client_address,
@@ -37,6 +34,14 @@ from ..web.requests import (
     read_body,
     read_model,
     validation_error,
+)
+from ..web.sockets import (
+    WsConnection,
+    answer_messages,
+    error_message,
+    open_socket,
+    refuse_socket,
+    send_watch,
 )
 from . import archive
 from .hub import Hub
@@ -56,10 +61,6 @@ __all__ = ["install_routes", "result_json"]
 
 log = logging.getLogger("tablero.server")
 
-SEND_TIMEOUT = 5.0
-"""Seconds a client may take to accept a state before it is disconnected (it can reconnect)."""
-WS_CLOSE_TOO_SLOW = 4408
-"""Close code for a client that did not read its messages in time."""
 
 TOML_TYPES = ("text/plain", "application/toml")
 """Media types of a raw rule file upload (besides JSON ``{"toml": …}``)."""
@@ -348,196 +349,29 @@ def result_json(result: Any) -> dict[str, Any]:
     }
 
 
-class _SendWatch:
-    """Finds the WebSockets that have not taken a state within ``SEND_TIMEOUT``.
-
-    One task for every socket of the process, waking once a second, rather than a timer for
-    each message sent: at 100 moves a second (500 states) the timers of ``asyncio.wait_for``
-    kept 2,500 timer handles with their contexts alive at any moment, and the garbage
-    collector walked them again and again (``benchmarks/bench_server.py --tables 1000``).
-    """
-
-    def __init__(self) -> None:
-        self.sending: dict[_WsConnection, float] = {}
-        """The sockets in the middle of a send, with the loop time it began."""
-        self._task: asyncio.Task[None] | None = None
-
-    @contextlib.contextmanager
-    def watching(self, conn: _WsConnection) -> Iterator[None]:
-        loop = asyncio.get_running_loop()
-        self.sending[conn] = loop.time()
-        if self._task is None:
-            self._task = loop.create_task(self._watch())
-        try:
-            yield
-        finally:
-            self.sending.pop(conn, None)
-
-    async def _watch(self) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            while self.sending:
-                await asyncio.sleep(1.0)
-                now = loop.time()
-                for conn, since in list(self.sending.items()):
-                    if now - since > SEND_TIMEOUT:
-                        self.sending.pop(conn, None)
-                        conn.too_slow()
-        finally:
-            self._task = None
-
-
-class _WsConnection:
-    """One WebSocket; sends are serialized (a broadcast and a reply may overlap). ``seat`` is
-    None (a spectator) until an ``auth`` message names a seat's token."""
-
-    def __init__(self, websocket: WebSocket, seat: int | None, watch: _SendWatch) -> None:
-        self.websocket = websocket
-        self.seat = seat
-        self._watch = watch
-        self._lock = asyncio.Lock()
-        self._pending_state: str | None = None
-        self._sending_states: asyncio.Task[None] | None = None
-        self._messages: set[asyncio.Task[None]] = set()
-        self._too_slow = False
-
-    async def send(self, message: dict[str, Any]) -> None:
-        pending = self._sending_states
-        if pending is not None:
-            # A state offered before this message goes first (an ack follows its move's state).
-            await asyncio.shield(pending)
-        async with self._lock:
-            await self.websocket.send_text(json.dumps(message, ensure_ascii=False))
-
-    def offer_state(self, text: str) -> None:
-        if self._too_slow:
-            return
-        self._pending_state = text
-        if self._sending_states is None:
-            self._sending_states = asyncio.get_running_loop().create_task(self._send_states())
-
-    def offer_message(self, text: str) -> None:
-        if self._too_slow:
-            return
-        task = asyncio.get_running_loop().create_task(self._send_message(text))
-        self._messages.add(task)
-        task.add_done_callback(self._messages.discard)
-
-    async def _send_message(self, text: str) -> None:
-        pending = self._sending_states
-        try:
-            if pending is not None:
-                await asyncio.shield(pending)
-            async with self._lock:
-                await self.websocket.send_text(text)
-        except Exception as e:  # the socket is closing: its reader leaves the table
-            log.debug("a WebSocket did not take a message (%s)", type(e).__name__)
-
-    def too_slow(self) -> None:
-        """Called by the watch: this socket has not taken its state in ``SEND_TIMEOUT``."""
-        self._too_slow = True
-        if self._sending_states is not None:
-            self._sending_states.cancel()
-
-    async def _send_states(self) -> None:
-        """Send the latest state offered until none is left; a socket that does not take one
-        within ``SEND_TIMEOUT`` is closed (its reader then ends and leaves the table)."""
-        try:
-            while self._pending_state is not None:
-                text, self._pending_state = self._pending_state, None
-                async with self._lock:
-                    with self._watch.watching(self):
-                        await self.websocket.send_text(text)
-        except (Exception, asyncio.CancelledError) as e:
-            if isinstance(e, asyncio.CancelledError) and not self._too_slow:
-                raise  # the server is stopping
-            self._pending_state = None
-            log.debug("a WebSocket did not take its state (%s); closing it", type(e).__name__)
-            try:
-                await asyncio.wait_for(self.websocket.close(code=WS_CLOSE_TOO_SLOW), 1.0)
-            except Exception:
-                # The close frame cannot get through either: drop the connection, so that its
-                # reader sees the disconnection and the socket leaves the table.
-                _abort(self.websocket)
-        finally:
-            self._sending_states = None
-
-
-def _abort(websocket: WebSocket) -> None:
-    """Drop a WebSocket's TCP connection at once, unsent data and all.
-
-    ASGI has no such call; uvicorn's protocol object, whose ``receive`` the socket holds,
-    has the transport. If another server runs the app, nothing happens here, and the socket
-    goes when the client or the keep-alive ping gives up."""
-    protocol = getattr(getattr(websocket, "_receive", None), "__self__", None)
-    transport = getattr(protocol, "transport", None)
-    if isinstance(transport, asyncio.Transport):
-        transport.abort()
-
-
-def _send_watch(websocket: WebSocket) -> _SendWatch:
-    state = websocket.app.state
-    watch: _SendWatch | None = getattr(state, "send_watch", None)
-    if watch is None:
-        watch = state.send_watch = _SendWatch()
-    return watch
-
-
-def _error(msg_id: Any, e: ApiError) -> dict[str, Any]:
-    return {"type": "error", "id": msg_id, **e.body()}
-
-
 def _install_websocket(app: FastAPI) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        limiter: RateLimiter = websocket.app.state.limiter
-        address = client_address(websocket)
-        try:
-            limiter.check("connect", address)
-        except ApiError:
-            await websocket.close(code=WS_CLOSE_RATE_LIMITED)
+        address = await open_socket(websocket)
+        if address is None:
             return
-        await websocket.accept()
         hub = _hub(websocket)
         try:
             load_guard(websocket).admit("connections")
             room = await hub.room(table_id)
         except ApiError as e:
-            await websocket.send_text(json.dumps(_error(None, e)))
-            await websocket.close(code=WS_CLOSE_TRY_LATER if e.code == "busy" else 4404)
+            await refuse_socket(websocket, e)
             return
-        conn = _WsConnection(websocket, None, _send_watch(websocket))
+        conn = WsConnection(websocket, None, send_watch(websocket))
         session = _Session(hub, load_guard(websocket), room, table_id, conn)
         await room.attach(session.conn)
-        budget = limiter.socket(address)
         try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                verdict = budget.hit()
-                if verdict is Verdict.CLOSE:
-                    await websocket.close(code=WS_CLOSE_RATE_LIMITED)
-                    break
-                if verdict is Verdict.LIMITED:
-                    reply: dict[str, Any] | None = _error(
-                        None,
-                        ApiError(
-                            429,
-                            "rate_limited",
-                            f"too many messages (at most {budget.describe()}); slow down",
-                        ),
-                    )
-                else:
-                    reply = await session.handle(message.get("text"))
-                if reply is not None:
-                    await session.conn.send(reply)
+            await answer_messages(websocket, address, session.handle, session.conn.send)
         except WebSocketDisconnect:
             pass
         except Exception as e:  # the socket broke while sending: nothing to answer to
             log.debug("table %s: a WebSocket closed: %s", table_id, type(e).__name__)
         finally:
-            budget.close()
             await session.room.detach(session.conn)
 
 
@@ -545,7 +379,7 @@ class _Session:
     """One WebSocket's conversation with a table: answers each message, never raises."""
 
     def __init__(
-        self, hub: Hub, load: LoadGuard, room: Room, table_id: str, conn: _WsConnection
+        self, hub: Hub, load: LoadGuard, room: Room, table_id: str, conn: WsConnection
     ) -> None:
         self.websocket = conn.websocket
         self.hub = hub
@@ -570,12 +404,12 @@ class _Session:
                 msg_id = raw_id
             return await self._dispatch(data, msg_id)
         except ApiError as e:
-            return _error(msg_id, e)
+            return error_message(msg_id, e)
         except Exception:
             # A bug must not cost the player their connection; the message text is not
             # logged (it may hold a seat token).
             log.exception("table %s: a WebSocket message failed", self.table_id)
-            return _error(
+            return error_message(
                 msg_id, ApiError(500, "internal", "the server failed; nothing was changed")
             )
 
