@@ -528,6 +528,19 @@ class DuplicateGame:
             )
         return cls.replay(list(data["log"]), lexicon, variant_loader)
 
+    def act(self, event: Event) -> None:
+        """Do again what a logged action did (a join, a submission, a closed round, a stop);
+        events of other types are the game's own records and ask for nothing."""
+        kind = event.get("type")
+        if kind == "join":
+            self.join(str(event["player"]))
+        elif kind == "submit":
+            self.submit(str(event["player"]), str(event["move"]), float(event["at"]))
+        elif kind == "round":
+            self.close_round()
+        elif kind == "stop":
+            self.stop()
+
     @classmethod
     def replay(
         cls,
@@ -558,15 +571,7 @@ class DuplicateGame:
         if game.log[0] != start | {"lexicon": game.log[0]["lexicon"]}:
             raise ValueError("the log's start does not match its seed, options and players")
         for event in log[1:]:
-            kind = event.get("type")
-            if kind == "join":
-                game.join(str(event["player"]))
-            elif kind == "submit":
-                game.submit(str(event["player"]), str(event["move"]), float(event["at"]))
-            elif kind == "round":
-                game.close_round()
-            elif kind == "stop":
-                game.stop()
+            game.act(event)
         for i, (replayed, recorded) in enumerate(zip(game.log, log, strict=False)):
             if i and replayed != recorded:
                 raise ValueError(

@@ -666,10 +666,11 @@ class NativeGenerator:
             for i, (reason, turns, went_out, *lists) in enumerate(raw)
         ]
 
-    def selfplay_turns(
-        self, seed: int, players: int = 2, first: int = 0, leaves: LeaveValues | None = None
-    ) -> tuple[NativeGameResult, list[NativeTurn]]:
-        """One game of ``selfplay`` with every turn, to check the loop against the rules."""
+    def _selfplay_log(
+        self, seed: int, players: int, first: int, leaves: LeaveValues | None
+    ) -> tuple[NativeGameResult, list[tuple[int, int, bytes, int, bytes, bytes]]]:
+        """One game of ``selfplay`` with the C loop's record of every turn: (seat, kind, rack
+        counts, bag, move record, kept counts)."""
         if not 1 <= players <= 4 or not 0 <= first < players:
             raise ValueError(f"1 to 4 players and a first seat among them, not {players}/{first}")
         self._set_game()
@@ -681,6 +682,13 @@ class NativeGenerator:
         game = NativeGameResult(
             first, _END_REASONS[reason], n_turns, None if went_out < 0 else went_out, *lists
         )
+        return game, raw_turns
+
+    def selfplay_turns(
+        self, seed: int, players: int = 2, first: int = 0, leaves: LeaveValues | None = None
+    ) -> tuple[NativeGameResult, list[NativeTurn]]:
+        """One game of ``selfplay`` with every turn, to check the loop against the rules."""
+        game, raw_turns = self._selfplay_log(seed, players, first, leaves)
         board = Board(self.variant.rows, self.variant.columns)
         turns: list[NativeTurn] = []
         for seat, kind, counts, bag, record, kept_counts in raw_turns:
@@ -708,17 +716,7 @@ class NativeGenerator:
         each turn's (seat, kind, points scored, tiles put down, tiles in the bag before it).
         Unlike ``selfplay_turns`` nothing is decoded into a board, so it costs little more
         than the game itself."""
-        if not 1 <= players <= 4 or not 0 <= first < players:
-            raise ValueError(f"1 to 4 players and a first seat among them, not {players}/{first}")
-        self._set_game()
-        table = leaves.table(self.alphabet) if leaves is not None else None
-        result, raw_turns = self._gen.selfplay_log(
-            seed & 0xFFFF_FFFF_FFFF_FFFF, players, first, table
-        )
-        reason, n_turns, went_out, *lists = result
-        game = NativeGameResult(
-            first, _END_REASONS[reason], n_turns, None if went_out < 0 else went_out, *lists
-        )
+        game, raw_turns = self._selfplay_log(seed, players, first, leaves)
         kinds = ("place", "exchange", "pass")
         facts = []
         for seat, kind, _counts, bag, record, _kept in raw_turns:

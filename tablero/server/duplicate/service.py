@@ -184,15 +184,7 @@ def _extend(game: DuplicateGame, events: tuple[dict[str, Any], ...]) -> None:
     start = len(game.log)
     try:
         for event in events:
-            kind = event.get("type")
-            if kind == "join":
-                game.join(str(event["player"]))
-            elif kind == "submit":
-                game.submit(str(event["player"]), str(event["move"]), float(event["at"]))
-            elif kind == "round":
-                game.close_round()
-            elif kind == "stop":
-                game.stop()
+            game.act(event)
     except (DuplicateError, KeyError, ValueError) as e:
         raise _Stale(str(e)) from None
     if game.log[start:] != list(events):
