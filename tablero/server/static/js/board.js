@@ -8,8 +8,8 @@
 // (boardgrid.js moves it). The replay's board is a picture to look at: a group of images.
 
 import { h, replace } from "./dom.js";
-import { currentLanguage, t } from "./i18n.js";
-import { squareName } from "./placement.js";
+import { currentLanguage, plural, t } from "./i18n.js";
+import { BLANK, squareName } from "./placement.js";
 import { labelLanguage, squareClass, squareLabel, squareWords, valueBand } from "./variant.js";
 
 /** How a square's premium is said aloud: "triple word", "+10 to the word", ... */
@@ -26,6 +26,32 @@ export function tileElement(variant, letter, { blank = false, rackBlank = false 
   el.append(h("span", { class: `letter${shown.length > 1 ? " digraph" : ""}`, text: shown }));
   if (!blank && !rackBlank) el.append(h("span", { class: "value", text: String(value) }));
   return el;
+}
+
+/** Draw a rack (the table's, a duplicate room's, a puzzle's): a button for each of the
+ *  placement's tiles still on the rack, marked when `isSelected(index)`, then an empty slot
+ *  for every tile short of a full rack. `disabled` turns the buttons off. Returns how many
+ *  tiles the rack shows. */
+export function drawRack(rackEl, variant, placement, isSelected, { disabled = false } = {}) {
+  const tiles = placement.onRack().map((index) => {
+    const letter = placement.letter(index);
+    const isBlank = letter === BLANK;
+    const selected = isSelected(index);
+    return h("button", {
+      type: "button",
+      class: `rack-tile${selected ? " selected" : ""}`,
+      "aria-pressed": selected ? "true" : "false",
+      "aria-label": isBlank ? t("tile.blank") : plural("tile.letter_points", variant.value(letter), { letter }),
+      dataset: { index: String(index), letter, drag: "rack" },
+      disabled,
+    }, tileElement(variant, isBlank ? "" : letter, { rackBlank: isBlank }));
+  });
+  // An empty slot for every tile not on the rack (on the board, or not drawn: an empty bag).
+  const empty = Math.max(0, variant.rackSize - tiles.length);
+  const slots = Array.from({ length: empty }, () => h("span", { class: "rack-slot", "aria-hidden": "true" }));
+  replace(rackEl, tiles, slots);
+  rackEl.style.setProperty("--rack-size", String(variant.rackSize));
+  return tiles.length;
 }
 
 export class BoardView {

@@ -15,7 +15,7 @@
 import { account } from "./account.js";
 import { accountDialog } from "./accountui.js";
 import { api, ApiError, errorText, pages } from "./api.js";
-import { BoardView, tileElement } from "./board.js";
+import { BoardView, drawRack } from "./board.js";
 import { BoardGrid } from "./boardgrid.js";
 import { formatClock } from "./clock.js";
 import { confirmDialog } from "./dialogs.js";
@@ -684,23 +684,10 @@ export class DuplicateRoomPage {
     this.els.bag.textContent = room.state === "waiting" ? "" : plural("table.bag", room.bag);
     this.els.topTotal.textContent = room.state === "waiting" ? "" : t("dup.top_total", { n: room.top_total });
     if (!show) return;
-    const tiles = this.placement.onRack().map((index) => {
-      const letter = this.placement.letter(index);
-      const isBlank = letter === BLANK;
-      const selected = this.selected && this.selected.type === "rack" && this.selected.index === index;
-      return h("button", {
-        type: "button",
-        class: `rack-tile${selected ? " selected" : ""}`,
-        "aria-pressed": selected ? "true" : "false",
-        "aria-label": isBlank ? t("tile.blank") : plural("tile.letter_points", this.variant.value(letter), { letter }),
-        dataset: { index: String(index), letter, drag: "rack" },
-      }, tileElement(this.variant, isBlank ? "" : letter, { rackBlank: isBlank }));
-    });
-    const empty = Math.max(0, this.variant.rackSize - tiles.length);
-    replace(this.els.rack, tiles, Array.from({ length: empty }, () => h("span", { class: "rack-slot", "aria-hidden": "true" })));
-    this.els.rack.style.setProperty("--rack-size", String(this.variant.rackSize));
+    const shown = drawRack(this.els.rack, this.variant, this.placement, (index) =>
+      this.selected && this.selected.type === "rack" && this.selected.index === index);
     this.buttons.recall.disabled = this.placement.size === 0;
-    this.buttons.shuffle.disabled = tiles.length < 2;
+    this.buttons.shuffle.disabled = shown < 2;
   }
 
   hasMove() {

@@ -8,7 +8,7 @@
 
 import { account } from "./account.js";
 import { api, errorText, pages } from "./api.js";
-import { BoardView, tileElement } from "./board.js";
+import { BoardView, drawRack } from "./board.js";
 import { BoardGrid } from "./boardgrid.js";
 import { pickBlankLetter } from "./dialogs.js";
 import { h, replace } from "./dom.js";
@@ -264,24 +264,11 @@ export class PuzzlesPage {
   renderRack() {
     const v = this.variant;
     if (!v) return;
-    const tiles = this.placement.onRack().map((index) => {
-      const letter = this.placement.letter(index);
-      const isBlank = letter === BLANK;
-      const selected = this.selected && this.selected.type === "rack" && this.selected.index === index;
-      return h("button", {
-        type: "button",
-        class: `rack-tile${selected ? " selected" : ""}`,
-        "aria-pressed": selected ? "true" : "false",
-        "aria-label": isBlank ? t("tile.blank") : plural("tile.letter_points", v.value(letter), { letter }),
-        dataset: { index: String(index), letter, drag: "rack" },
-        disabled: Boolean(this.verdict),
-      }, tileElement(v, isBlank ? "" : letter, { rackBlank: isBlank }));
-    });
-    const empty = Math.max(0, v.rackSize - tiles.length);
-    replace(this.els.rack, tiles, Array.from({ length: empty }, () => h("span", { class: "rack-slot", "aria-hidden": "true" })));
-    this.els.rack.style.setProperty("--rack-size", String(v.rackSize));
+    const shown = drawRack(this.els.rack, v, this.placement, (index) =>
+      this.selected && this.selected.type === "rack" && this.selected.index === index,
+    { disabled: Boolean(this.verdict) });
     this.buttons.recall.disabled = this.placement.size === 0 || Boolean(this.verdict);
-    this.buttons.shuffle.disabled = tiles.length < 2 || Boolean(this.verdict);
+    this.buttons.shuffle.disabled = shown < 2 || Boolean(this.verdict);
   }
 
   renderFoot() {

@@ -23,7 +23,7 @@ import { AnalysisControl, decimal, leaveText, summaryTable } from "./analysis.js
 import { Announcer, lastMoveSentence } from "./announce.js";
 import { api, ApiError, errorText, pages } from "./api.js";
 import { ChatPanel } from "./chat.js";
-import { BoardView, tileElement } from "./board.js";
+import { BoardView, drawRack, tileElement } from "./board.js";
 import { BoardGrid } from "./boardgrid.js";
 import { clockLabel, formatClock, formatPerMove, secondsLeft } from "./clock.js";
 import { confirmDialog, pickBlankLetter, pickExchange } from "./dialogs.js";
@@ -379,29 +379,13 @@ export class TablePage {
     // A player who resigned has no rack any more (its tiles were set aside).
     this.els.rackArea.hidden = !you || (this.resigned() && this.table.state === "playing");
     if (this.els.rackArea.hidden) return;
-    const tiles = this.placement.onRack().map((index) => {
-      const letter = this.placement.letter(index);
-      const isBlank = letter === BLANK;
-      const selected = (this.selected && this.selected.type === "rack" && this.selected.index === index)
-        || (this.mode === "cambio" && this.cambio.index === index);
-      return h("button", {
-        type: "button",
-        class: `rack-tile${selected ? " selected" : ""}`,
-        "aria-pressed": selected ? "true" : "false",
-        "aria-label": isBlank ? t("tile.blank") : plural("tile.letter_points", this.variant.value(letter), { letter }),
-        dataset: { index: String(index), letter, drag: "rack" },
-      }, tileElement(this.variant, isBlank ? "" : letter, { rackBlank: isBlank }));
-    });
-    // An empty slot for every tile not on the rack (on the board, or not drawn: an empty bag).
-    const empty = Math.max(0, this.variant.rackSize - tiles.length);
-    const slots = Array.from({ length: empty },
-      () => h("span", { class: "rack-slot", "aria-hidden": "true" }));
-    replace(this.els.rack, tiles, slots);
+    const shown = drawRack(this.els.rack, this.variant, this.placement, (index) =>
+      (this.selected && this.selected.type === "rack" && this.selected.index === index)
+        || (this.mode === "cambio" && this.cambio.index === index));
     this.buttons.recall.disabled = this.placement.size === 0;
-    this.els.rack.style.setProperty("--rack-size", String(this.variant.rackSize));
     this.buttons.shuffle.hidden = this.table.state !== "playing";
     this.buttons.recall.hidden = this.table.state !== "playing";
-    this.buttons.shuffle.disabled = tiles.length < 2;
+    this.buttons.shuffle.disabled = shown < 2;
   }
 
   renderFoot() {
