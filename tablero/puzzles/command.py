@@ -173,23 +173,9 @@ def _rack(puzzle: Puzzle) -> str:
     return "".join(f"[{t}]" if len(t) > 1 else t for t in puzzle.position().rack)
 
 
-def solver_json(history: History, variant: str) -> dict[str, Any]:
-    from .rating import display, is_provisional
-
-    s = history.solver(variant)
-    return {
-        "rating": display(s.rating),
-        "provisional": is_provisional(s.rating),
-        "attempts": s.rating.games,
-        "solved": s.solved,
-        "streak": s.streak,
-        "best_streak": s.best_streak,
-    }
-
-
 def puzzle_json(puzzle: Puzzle, history: History) -> dict[str, Any]:
     """The puzzle as ``--json`` prints it before an answer: nothing that gives it away."""
-    from .rating import display
+    from .rating import display, solver_json
 
     return {
         "puzzle": {
@@ -197,7 +183,7 @@ def puzzle_json(puzzle: Puzzle, history: History) -> dict[str, Any]:
             "rack": _rack(puzzle),
             "rating": display(history.puzzle_rating(puzzle)),
         },
-        "solver": solver_json(history, puzzle.variant),
+        "solver": solver_json(history.solver(puzzle.variant)),
     }
 
 
@@ -205,7 +191,7 @@ def attempt_json(
     puzzle: Puzzle, verdict: Verdict, attempt: Attempt, history: History, before: Any
 ) -> dict[str, Any]:
     """The verdict as ``--json --answer`` prints it."""
-    from .rating import display
+    from .rating import display, solver_json
 
     change = attempt.rated_change
     return {
@@ -216,7 +202,7 @@ def attempt_json(
         "theme": puzzle.theme,
         "rated": attempt.rated,
         "solver": {
-            **solver_json(history, puzzle.variant),
+            **solver_json(history.solver(puzzle.variant)),
             "rating_before": display(change.solver_before) if change else None,
         },
         "puzzle": {

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ..server.ratings.model import (
     DISPLAY_SCALE,
@@ -38,7 +39,35 @@ __all__ = [
     "is_provisional",
     "rate_attempt",
     "rating_at",
+    "solver_json",
 ]
+
+
+class SolverFigures(Protocol):
+    """A solver's standing in one game, wherever it is kept (the terminal's history file, the
+    server's table)."""
+
+    @property
+    def rating(self) -> Rating: ...
+    @property
+    def solved(self) -> int: ...
+    @property
+    def streak(self) -> int: ...
+    @property
+    def best_streak(self) -> int: ...
+
+
+def solver_json(s: SolverFigures) -> dict[str, Any]:
+    """A solver as ``tablero puzzle --json`` and the server's API both show it."""
+    return {
+        "rating": display(s.rating),
+        "provisional": is_provisional(s.rating),
+        "attempts": s.rating.games,
+        "solved": s.solved,
+        "streak": s.streak,
+        "best_streak": s.best_streak,
+    }
+
 
 NEAREST = 8
 """The next puzzle is drawn at random among this many unplayed puzzles nearest the solver's

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...moves import Place, parse_move
 from ...puzzles.judge import PuzzleMoveError, Verdict, judge
 from ...puzzles.model import Puzzle
-from ...puzzles.rating import Rating, display, is_provisional
+from ...puzzles.rating import Rating, display, solver_json
 from ...rules import IllegalMove, placement_from_squares, resolve_place
 from ...variant import builtin_variant_names, square_name
 from ..accounts.sessions import account_of, current_account
@@ -105,17 +105,6 @@ def _valid_id(puzzle_id: str) -> str:
     ):
         raise ApiError(404, "no_such_puzzle", "no such puzzle")
     return puzzle_id
-
-
-def solver_json(s: Solver) -> dict[str, Any]:
-    return {
-        "rating": display(s.rating),
-        "provisional": is_provisional(s.rating),
-        "attempts": s.rating.games,
-        "solved": s.solved,
-        "streak": s.streak,
-        "best_streak": s.best_streak,
-    }
 
 
 def puzzle_json(sp: StoredPuzzle) -> dict[str, Any]:
