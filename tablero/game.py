@@ -47,7 +47,7 @@ from .rules import (
     check_words_in_lexicon,
 )
 from .scoring import MoveScore, score_cambio, score_placement
-from .variant import BLANK, StartRule, Variant, load_variant
+from .variant import BLANK, StartRule, Variant, load_variant, logged_variant
 
 __all__ = ["Game", "GameResult", "PlayerState", "TurnResult", "decide_ranks", "decide_winners"]
 
@@ -872,13 +872,7 @@ class Game:
         if not log or log[0].get("type") != "start":
             raise ValueError("a game log starts with a 'start' event")
         start = log[0]
-        source = start.get("variant_source", "")
-        loader = variant_loader or load_variant
-        variant = (
-            loader(source)
-            if source and not source.startswith("builtin:")
-            else loader(start["variant"])
-        )
+        variant = logged_variant(start, variant_loader)
         rule = variant.start_rule
         if rule.startswith("rack_") and "rack_start" not in start and len(start["players"]) > 1:
             # A log from before the game's racks decided who starts (Intelect until issue 15):

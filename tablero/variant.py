@@ -13,7 +13,7 @@ defined in ``tablero.squares`` and chosen by name here.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
@@ -37,6 +37,7 @@ __all__ = [
     "VariantError",
     "builtin_variant_names",
     "load_variant",
+    "logged_variant",
     "parse_square",
     "square_name",
 ]
@@ -318,6 +319,19 @@ def load_variant(name_or_path: str | Path) -> Variant:
         return variant_from_toml(text, source=str(path))
     known = ", ".join(builtin_variant_names())
     raise VariantError(f"unknown variant {text_name!r}: use one of {known} or a .toml rule file")
+
+
+def logged_variant(
+    start: Mapping[str, Any], loader: Callable[[str], Variant] | None = None
+) -> Variant:
+    """The rule set a game log's start event names: its rule file (``variant_source``) when
+    the game was not a built-in one, else the built-in game by name. ``loader`` stands in for
+    ``load_variant`` (a server reads uploaded rule files from its own store)."""
+    load = loader or load_variant
+    source = str(start.get("variant_source", ""))
+    if source and not source.startswith("builtin:"):
+        return load(source)
+    return load(str(start["variant"]))
 
 
 def variant_from_toml(text: str, source: str = "<string>") -> Variant:

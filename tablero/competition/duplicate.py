@@ -43,7 +43,7 @@ from ..moves import Cambio, Challenge, Exchange, Move, NotationError, Pass, Plac
 from ..moves import parse_move as _parse_move
 from ..position import Position
 from ..rules import IllegalMove, check_move, check_placement
-from ..variant import Variant, load_variant
+from ..variant import Variant, load_variant, logged_variant
 from .draw_rule import DrawRule
 from .results import (
     BEST_SHOWN,
@@ -554,13 +554,7 @@ class DuplicateGame:
         if not log or log[0].get("type") != "start":
             raise ValueError("a duplicate log starts with a 'start' event")
         start = log[0]
-        source = str(start.get("variant_source", ""))
-        loader = variant_loader or load_variant
-        variant = (
-            loader(source)
-            if source and not source.startswith("builtin:")
-            else loader(str(start["variant"]))
-        )
+        variant = logged_variant(start, variant_loader)
         game = cls(
             variant,
             lexicon,
