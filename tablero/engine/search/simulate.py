@@ -597,8 +597,9 @@ def _simulate_native(
             n = min(NATIVE_BATCH, iterations - done)
             batch_seed = rng.randrange(2**64)
             for g, board in zip(groups, boards, strict=True):
-                live = [(i, m) for i, m in zip(g.indices, g.moves, strict=True)]
-                live = [(i, m) for i, m in live if not results[i].pruned]
+                live = [
+                    (i, m) for i, m in zip(g.indices, g.moves, strict=True) if not results[i].pruned
+                ]
                 if not live:
                     continue
                 stats = playouts(board, g, [m for _, m in live], n, batch_seed)
