@@ -103,10 +103,15 @@ def moves(view: dict[str, Any], blank: bool = True) -> list[tuple[str, int, list
 
 
 def place(page: Any, tiles: list[dict[str, Any]]) -> None:
-    """Put tiles on the board the tap way: a rack tile, then its square."""
+    """Put tiles on the board the tap way: a rack tile, then its square. Each tap is seen to
+    land before the next (the selected tile, the tile on its square): another player's news
+    redraws the rack, and a tap on a tile being redrawn could be lost."""
     for tile in tiles:
         page.locator(f'.rack .rack-tile[data-letter="{tile["letter"]}"]').first.click()
-        page.locator(f'.sq[data-square="{tile["square"]}"]').click()
+        expect(page.locator(".rack .rack-tile.selected")).to_have_count(1)
+        target = page.locator(f'.sq[data-square="{tile["square"]}"]')
+        target.click()
+        expect(target.locator("[data-placed]")).to_have_count(1)
 
 
 def shows(page: Any, move: str) -> bool:
