@@ -15,7 +15,15 @@ DATA = Path(__file__).parent / "data"
 
 # Built word graphs are cached; tests keep theirs out of the user's home (also for the
 # `tablero` processes they start, which inherit the environment).
-os.environ.setdefault("TABLERO_CACHE", tempfile.mkdtemp(prefix="tablero-test-cache-"))
+# Under pytest-xdist the workers of one run share a cache (graphs are written atomically), so
+# each test word list is compiled once per run rather than once per worker.
+_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+if _RUN:
+    _shared = Path(tempfile.gettempdir()) / f"tablero-test-cache-{_RUN}"
+    _shared.mkdir(exist_ok=True)
+    os.environ.setdefault("TABLERO_CACHE", str(_shared))
+else:
+    os.environ.setdefault("TABLERO_CACHE", tempfile.mkdtemp(prefix="tablero-test-cache-"))
 
 
 @pytest.fixture(scope="session")

@@ -110,13 +110,13 @@ def create_app(
             bot_queue=settings.redis_url,
         )
         app.state.hub = hub
-        install_tournament_hooks(hub)
+        app.state.duplicate = DuplicateRooms(hub)
+        install_tournament_hooks(hub, app.state.duplicate)
         app.state.analyses = Analyses(hub, settings.analysis_sim_iterations)
         app.state.load.start()
         await hub.resume(load_tables=settings.resume_on_start)
         app.state.puzzles = PuzzleService(hub)
         await app.state.puzzles.start()  # every finished game scanned for puzzles
-        app.state.duplicate = DuplicateRooms(hub)
         await app.state.duplicate.start()  # closes the rounds that ran out while stopped
         # What start-up loaded (code, dictionaries, rule sets) lives as long as the process:
         # keep it out of the collector's full passes, which otherwise stop the event loop

@@ -337,7 +337,7 @@ def test_refusals_change_nothing(server: Server) -> None:
     listed = get(server, "/api/tournaments")
     base = {"name": "Open", "variant": "fise", "format": "swiss", "rounds": 5}
     for body, status, code in (
-        (base | {"format": "duplicate"}, 422, "not_available"),
+        (base | {"format": "duplicate", "clock_minutes": 10}, 422, "bad_clock"),
         (base | {"format": "knockout"}, 422, "bad_format"),
         (base | {"rounds": 0}, 422, "bad_rounds"),
         (base | {"rounds": 21}, 422, "bad_rounds"),
@@ -354,8 +354,12 @@ def test_refusals_change_nothing(server: Server) -> None:
     ):
         r = director.http.post("/api/tournaments", json=body)
         assert r.status_code == status and error(r)["code"] == code, (body, r.text)
-    r = director.http.post("/api/tournaments", json=base | {"format": "duplicate"})
-    assert "not available yet" in error(r)["message"]
+    r = director.http.post("/api/tournaments", json=base | {"format": "duplicate", "rated": True})
+    assert error(r) == {
+        "code": "bad_rated",
+        "message": "rated: a duplicate series is not rated",
+        "field": "rated",
+    }
     r = httpx2.post(f"{server.base}/api/tournaments", json=base)  # a guest
     assert r.status_code == 401 and error(r)["code"] == "login_required"
     assert get(server, "/api/tournaments") == listed

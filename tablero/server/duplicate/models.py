@@ -45,6 +45,10 @@ class DuplicateRoomRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float)
+    tournament_id: Mapped[str | None] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE")
+    )
+    """The duplicate series this room is a game of (only its players play; no creator)."""
 
     __table_args__ = (Index("ix_duplicate_rooms_state_deadline", "state", "deadline"),)
 

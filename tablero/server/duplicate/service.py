@@ -27,7 +27,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -129,6 +129,12 @@ def _player_of(snap: Snapshot, token: str | None, account_id: int | None) -> Pla
 
 
 def _creator(snap: Snapshot, who: Player | None, what: str) -> None:
+    if snap.room.tournament_id is not None:
+        raise ApiError(
+            403,
+            "tournament_room",
+            f"this room is a game of a tournament: its rounds run by the clock, nobody can {what}",
+        )
     if who is None or who.name != snap.room.creator:
         raise ApiError(403, "not_creator", f"only the room's creator can {what}")
 
@@ -199,6 +205,13 @@ class DuplicateRooms:
         self._lexicons: dict[str, Lexicon] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._over_hooks: list[Callable[[str, DuplicateGame], Awaitable[None]]] = []
+
+    def on_game_over(self, hook: Callable[[str, DuplicateGame], Awaitable[None]]) -> None:
+        """Call ``hook(room_id, game)`` when a room's game ends through this process (a
+        tournament records its series' results so; a hook that fails is logged, and the
+        tournament's next read records what it missed)."""
+        self._over_hooks.append(hook)
 
     # -- start and stop -------------------------------------------------------------------------
 
@@ -284,17 +297,19 @@ class DuplicateRooms:
             self._settle(entry, snap)
             return
 
-    def _change_sync(self, entry: _Entry, decide: Decide[T], now: float) -> tuple[T, bool]:
+    def _change_sync(self, entry: _Entry, decide: Decide[T], now: float) -> tuple[T, bool, bool]:
         """One action, decided and stored under the room's row lock (a worker thread, under
-        the entry's lock). Returns the action's result and whether anything changed."""
-        out: list[tuple[T, bool]] = []
+        the entry's lock). Returns the action's result, whether anything changed and whether
+        the game ended."""
+        out: list[tuple[T, bool, bool]] = []
 
         def under_lock(snap: Snapshot) -> Change:
             game = self._absorb(entry, snap)
             change, result = decide(snap, game, now)
             change.events = [dict(e) for e in game.log[snap.room.seq :]]
             changed = change.events or change.room or change.player or change.rounds
-            out.append((result, bool(changed)))
+            ended = snap.room.state != "over" and change.room.get("state") == "over"
+            out.append((result, bool(changed), ended))
             return change
 
         for attempt in range(2):
@@ -323,7 +338,7 @@ class DuplicateRooms:
         entry = self._entry(room_id)
         async with entry.lock:
             try:
-                result, changed = await asyncio.to_thread(
+                result, changed, ended = await asyncio.to_thread(
                     self._change_sync, entry, decide, time.time()
                 )
             except ApiError as e:
@@ -332,7 +347,19 @@ class DuplicateRooms:
                 raise
         if changed:
             await self._changed(entry)
+        if ended and entry.game is not None:
+            for hook in self._over_hooks:
+                try:
+                    await hook(room_id, entry.game)
+                except Exception:
+                    log.exception("duplicate room %s: a game-over hook failed", room_id)
         return entry, result
+
+    async def finished_game(self, room_id: str) -> DuplicateGame | None:
+        """A room's game if it is over (rebuilt from its log if need be), else None."""
+        entry = await self.current(room_id)
+        game = entry.game
+        return game if game is not None and game.is_over else None
 
     async def current(self, room_id: str) -> _Entry:
         """The room as stored now (its entry caught up)."""
@@ -386,11 +413,9 @@ class DuplicateRooms:
 
     # -- actions --------------------------------------------------------------------------------
 
-    async def create(
-        self, options: RoomOptions, name: str, account_id: int | None, token_hash: str | None
-    ) -> tuple[str, str]:
-        """A new room with its creator as the first player; returns its id and the creator's
-        name as the game has it."""
+    async def _new_game(self, options: RoomOptions, names: list[str]) -> DuplicateGame:
+        """A new game of the room's options with these players (in a worker thread: the
+        first round's moves are found now)."""
         variant = catalog.builtin(options.variant)
         rules = DuplicateOptions(
             round_seconds=float(options.round_seconds),
@@ -403,15 +428,17 @@ class DuplicateRooms:
             if not lexicon.can_search:
                 raise ApiError(422, "bad_variant", f"{variant.title} has no dictionary to search")
             try:
-                return DuplicateGame(variant, lexicon, [name], options=rules)
+                return DuplicateGame(variant, lexicon, names, options=rules)
             except DuplicateError as e:
                 raise _library_error(e) from None
 
-        game = await asyncio.to_thread(build)
-        now = time.time()
-        room_id = _new_id()
-        creator = game.players[0]
-        values = {
+        return await asyncio.to_thread(build)
+
+    @staticmethod
+    def _room_values(
+        options: RoomOptions, room_id: str, creator: str, now: float
+    ) -> dict[str, Any]:
+        return {
             "id": room_id,
             "variant": options.variant,
             "title": options.title,
@@ -428,10 +455,20 @@ class DuplicateRooms:
             "started_at": None,
             "finished_at": None,
         }
+
+    async def create(
+        self, options: RoomOptions, name: str, account_id: int | None, token_hash: str | None
+    ) -> tuple[str, str]:
+        """A new room with its creator as the first player; returns its id and the creator's
+        name as the game has it."""
+        game = await self._new_game(options, [name])
+        now = time.time()
+        room_id = _new_id()
+        creator = game.players[0]
         await asyncio.to_thread(
             store.create_room,
             self.engine,
-            values,
+            self._room_values(options, room_id, creator, now),
             NewPlayer(creator, account_id, token_hash),
             [dict(e) for e in game.log],
             now,
@@ -442,10 +479,41 @@ class DuplicateRooms:
             await asyncio.to_thread(self._refresh_sync, entry)
         return room_id, creator
 
+    async def plan_series_room(
+        self, options: RoomOptions, players: list[tuple[str, int]], opens_at: float, now: float
+    ) -> tuple[dict[str, Any], list[NewPlayer], list[dict[str, Any]], list[RoundTimes]]:
+        """A room for a game of a duplicate series, not stored yet: its columns (already in
+        play, its first rack shown at ``opens_at``; no creator), its players (each an
+        account, in this order), its game's log so far and its first round's times. The
+        tournament stores it with the round that starts it (``store.insert_room``)."""
+        game = await self._new_game(options, [name for name, _ in players])
+        values = self._room_values(options, _new_id(), "", now)
+        rounds: list[RoundTimes] = []
+        if game.is_over:  # the first rack has no move (a tiny bag): over at once
+            values |= {"state": "over", "started_at": now, "finished_at": now}
+        else:
+            deadline = opens_at + options.round_seconds
+            values |= {
+                "state": "playing",
+                "started_at": now,
+                "round": game.round,
+                "opens_at": opens_at,
+                "deadline": deadline,
+            }
+            rounds.append(RoundTimes(game.round, opens_at, deadline))
+        seated = [NewPlayer(name, account_id, None) for name, account_id in players]
+        return values, seated, [dict(e) for e in game.log], rounds
+
     async def join(
         self, room_id: str, name: str, account_id: int | None, token_hash: str | None
     ) -> tuple[_Entry, Player]:
         def decide(snap: Snapshot, game: DuplicateGame, now: float) -> tuple[Change, str]:
+            if snap.room.tournament_id is not None:
+                raise ApiError(
+                    409,
+                    "tournament_room",
+                    "this room is a game of a tournament: only its players play in it",
+                )
             if snap.room.state == "over":
                 raise ApiError(409, "game_over", "the game is over: nobody can join it")
             if account_id is not None and any(p.account_id == account_id for p in snap.players):

@@ -13,7 +13,7 @@ closed once.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,7 @@ __all__ = [
     "RoundTimes",
     "Snapshot",
     "create_room",
+    "insert_room",
     "list_rooms",
     "load",
     "overdue",
@@ -60,6 +61,8 @@ class Room:
     created_at: float
     started_at: float | None
     finished_at: float | None
+    tournament_id: str | None = None
+    """The duplicate series the room is a game of: only its players play, nobody creates."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,7 @@ def _room(row: DuplicateRoomRow) -> Room:
         row.created_at,
         row.started_at,
         row.finished_at,
+        row.tournament_id,
     )
 
 
@@ -176,10 +180,36 @@ def create_room(
     """A new room (its columns in ``values``, ``seq`` from the events), its creator the first
     player, and its game's log so far."""
     with guard(engine), Session(engine) as s, s.begin():
-        s.add(DuplicateRoomRow(**values, seq=len(events)))
-        s.flush()
-        _add_player(s, values["id"], 0, creator, now)
-        _add_events(s, values["id"], 0, events)
+        insert_room(s, values, [creator], events, (), now)
+
+
+def insert_room(
+    s: Session,
+    values: dict[str, Any],
+    players: Sequence[NewPlayer],
+    events: list[Event],
+    rounds: Sequence[RoundTimes],
+    now: float,
+) -> None:
+    """A new room in the caller's transaction: its columns (``seq`` from the events), its
+    players in the game's order, its game's log so far and the times of the rounds opened
+    (a duplicate series stores its rooms with the round of the tournament that starts them)."""
+    s.add(DuplicateRoomRow(**values, seq=len(events)))
+    s.flush()
+    for position, player in enumerate(players):
+        _add_player(s, values["id"], position, player, now)
+    _add_events(s, values["id"], 0, events)
+    for t in rounds:
+        s.add(
+            DuplicateRoundRow(
+                room_id=values["id"],
+                round=t.round,
+                opens_at=t.opens_at,
+                deadline=t.deadline,
+                closed_at=t.closed_at,
+                closed_by=t.closed_by,
+            )
+        )
 
 
 def _add_player(s: Session, room_id: str, position: int, player: NewPlayer, now: float) -> None:

@@ -168,6 +168,7 @@ def public_parts(
         "columns": v.columns,
         "state": room.state,
         "creator": room.creator,
+        "tournament": room.tournament_id,
         "options": {
             "round_seconds": room.round_seconds,
             "rounds": room.max_rounds,
@@ -308,6 +309,7 @@ def list_entry(room: Any, players: int) -> dict[str, Any]:
         "players": players,
         "max_players": MAX_PLAYERS,
         "creator": room.creator,
+        "tournament": room.tournament_id,
         "round_seconds": room.round_seconds,
         "rounds": room.max_rounds,
         "created": iso_time(room.created_at),

@@ -1,10 +1,14 @@
 """The tournaments' tables: a tournament, its players, the boards of its rounds, and the
 audit of what its director did.
 
-A board of a round is a game at a table of its own (``game_tables``: an ordinary game, the
-tournament's clock and rated flag) or a bye. Its result is copied from the game when the
-game ends, or set by the director, whose every action is kept in ``tournament_audit`` with
-who, when and why.
+A board of a round (Swiss, round robin) is a game at a table of its own (``game_tables``:
+an ordinary game, the tournament's clock and rated flag) or a bye. Its result is copied from
+the game when the game ends, or set by the director, whose every action is kept in
+``tournament_audit`` with who, when and why.
+
+A round of a duplicate series is one duplicate room of the whole field
+(``tournament_series_games``) and each player's result in it a row of
+``tournament_series_scores``, copied from the room's game when it ends or set by the director.
 """
 
 from __future__ import annotations
@@ -14,7 +18,14 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..store.models import Base
 
-__all__ = ["TournamentAuditRow", "TournamentGameRow", "TournamentPlayerRow", "TournamentRow"]
+__all__ = [
+    "TournamentAuditRow",
+    "TournamentGameRow",
+    "TournamentPlayerRow",
+    "TournamentRow",
+    "TournamentSeriesGameRow",
+    "TournamentSeriesScoreRow",
+]
 
 
 class TournamentRow(Base):
@@ -25,12 +36,16 @@ class TournamentRow(Base):
     director_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
     variant: Mapped[str] = mapped_column(String(32))
     format: Mapped[str] = mapped_column(String(16))
-    """swiss, round_robin."""
+    """swiss, round_robin, duplicate (a duplicate series)."""
     rounds: Mapped[int | None] = mapped_column(Integer)
     """Swiss: as the director set it. Round robin: None until it starts, then as many as the
     players need to meet each other once."""
     clock_minutes: Mapped[int | None] = mapped_column(Integer)
     """Each player's time in each game (None: untimed)."""
+    round_seconds: Mapped[int | None] = mapped_column(Integer)
+    """A duplicate series: each duplicate round's time (None for Swiss and round robin)."""
+    game_rounds: Mapped[int | None] = mapped_column(Integer)
+    """A duplicate series: each game stops after this many rounds (None: played to the end)."""
     rated: Mapped[bool] = mapped_column(Boolean)
     max_players: Mapped[int] = mapped_column(Integer)
     state: Mapped[str] = mapped_column(String(12), index=True)
@@ -112,3 +127,41 @@ class TournamentAuditRow(Base):
     """The result before a fix, as JSON."""
     after: Mapped[str | None] = mapped_column(Text)
     """The result after a fix, as JSON."""
+
+
+class TournamentSeriesGameRow(Base):
+    """A game of a duplicate series: the round of the tournament and its duplicate room."""
+
+    __tablename__ = "tournament_series_games"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[str] = mapped_column(
+        ForeignKey("duplicate_rooms.id", ondelete="CASCADE"), unique=True
+    )
+    state: Mapped[str] = mapped_column(String(12))
+    """playing, over (the room's game is over and its scores are recorded)."""
+    ended_at: Mapped[float | None] = mapped_column(Float)
+
+
+class TournamentSeriesScoreRow(Base):
+    """A player's result in a game of a duplicate series."""
+
+    __tablename__ = "tournament_series_scores"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    score: Mapped[int | None] = mapped_column(Integer)
+    """The player's total in the game, solo bonuses included (None while it is played)."""
+    top_total: Mapped[int | None] = mapped_column(Integer)
+    tops: Mapped[int | None] = mapped_column(Integer)
+    """Rounds of the game in which the player found a top."""
+    source: Mapped[str | None] = mapped_column(String(12))
+    """Where the result came from: game, director."""

@@ -27,6 +27,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...competition.duplicate import DuplicateGame
 from ...competition.pairing import (
     Pairing,
     PairingError,
@@ -34,10 +35,13 @@ from ...competition.pairing import (
     round_robin_rounds,
     swiss_pairings,
 )
+from ...competition.series import SeriesScore, series_standings
 from ...competition.standings import BYE_SPREAD, Played, standings
+from .. import catalog
 from ..accounts.names import username_key
 from ..accounts.sessions import account_of, require_account
 from ..accounts.store import Account
+from ..duplicate.service import DuplicateRooms, RoomOptions
 from ..errors import ApiError
 from ..ratings import Rating, display
 from ..ratings import store as ratings_store
@@ -49,7 +53,7 @@ from ..web.openapi import json_body, request_body
 from ..web.requests import JSON, load_guard, rate_limit, read_model
 from . import store
 from .results import from_scores
-from .store import Board, Clash, NewBoard, Snapshot
+from .store import Board, Clash, NewBoard, NewRoom, RoomResult, Snapshot
 
 __all__ = [
     "FORMATS",
@@ -62,11 +66,19 @@ __all__ = [
     "install_tournament_routes",
 ]
 
-FORMATS = ("swiss", "round_robin")
+FORMATS = ("swiss", "round_robin", "duplicate")
 MAX_PLAYERS = 64
 """Players in one tournament (a Swiss round of 64 pairs in about 0.3 s)."""
 MAX_ROUNDS = 20
-"""Rounds of a Swiss tournament (a round robin has as many as its players need)."""
+"""Rounds of a Swiss tournament, games of a duplicate series (a round robin has as many as
+its players need)."""
+ROUND_SECONDS = (10, 900)
+"""A duplicate series' round time, in seconds (the rule files say 180)."""
+SERIES_START_SECONDS = 30
+"""A duplicate series' game shows its first rack this long after its round starts, so that
+every player has time to open the room."""
+SERIES_PAUSE_SECONDS = 20
+"""Between the rounds of a duplicate series' game."""
 NAME_MAX = 48
 """Characters of a tournament's name (its tables are titled with it and the board)."""
 REASON_MAX = 200
@@ -82,12 +94,21 @@ class CreateTournamentRequest(BaseModel):
     name: str = Field(max_length=500)
     variant: str = Field(max_length=32)
     format: str = Field(max_length=32)
-    """swiss or round_robin (a duplicate series is not available yet)."""
+    """swiss, round_robin or duplicate (a duplicate series)."""
     rounds: int | None = None
-    """Swiss: 1–20. Round robin: leave out (its players decide it)."""
+    """Swiss: 1–20 rounds. A duplicate series: 1–20 games. Round robin: leave out (its players
+    decide it)."""
     clock_minutes: int | None = None
-    """Each player's time in each game, 1–180 minutes; null: untimed."""
-    rated: bool = True
+    """Each player's time in each game, 1–180 minutes; null: untimed. Not for a duplicate
+    series (its rounds are timed: ``round_seconds``)."""
+    round_seconds: int | None = None
+    """A duplicate series: each duplicate round's time, 10–900 seconds (absent: the rule
+    file's, 180 in the shipped games). Only for a duplicate series."""
+    game_rounds: int | None = None
+    """A duplicate series: each game stops after this many rounds, 1–100 (absent or null:
+    played to the end, as the rack rule ends it). Only for a duplicate series."""
+    rated: bool | None = None
+    """Swiss and round robin: rated unless false. A duplicate series is never rated."""
     max_players: int = MAX_PLAYERS
 
 
@@ -95,6 +116,17 @@ class ReasonRequest(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     reason: str | None = Field(default=None, max_length=2000)
+
+
+class FixScoreRequest(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    round: int = Field(ge=1, le=1000)
+    """The game of the series."""
+    player: str = Field(max_length=100)
+    score: int
+    """The player's total in that game."""
+    reason: str = Field(max_length=2000)
 
 
 class FixRequest(BaseModel):
@@ -110,6 +142,11 @@ class FixRequest(BaseModel):
 def _hub(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def _rooms(request: Request) -> DuplicateRooms:
+    rooms: DuplicateRooms = request.app.state.duplicate
+    return rooms
 
 
 def _text(value: str | None, field: str, most: int, required: bool) -> str | None:
@@ -143,14 +180,36 @@ def _valid_id(tournament_id: str) -> str:
     return tournament_id
 
 
-async def _snapshot(hub: Hub, tournament_id: str) -> Snapshot:
-    """The tournament as stored, with every game that has ended recorded first."""
+async def _snapshot(hub: Hub, tournament_id: str, rooms: DuplicateRooms | None = None) -> Snapshot:
+    """The tournament as stored, with every game that has ended recorded first (a duplicate
+    series' rooms too, given the rooms' service)."""
     _valid_id(tournament_id)
     await asyncio.to_thread(store.settle, hub.engine, tournament_id, time.time())
+    if rooms is not None:
+        for room_id in await asyncio.to_thread(store.unrecorded_rooms, hub.engine, tournament_id):
+            await _record_room(hub, rooms, room_id)
     snap = await asyncio.to_thread(store.load, hub.engine, tournament_id)
     if snap is None:
         raise ApiError(404, "not_found", "no such tournament")
     return snap
+
+
+async def _record_room(hub: Hub, rooms: DuplicateRooms, room_id: str) -> None:
+    game = await rooms.finished_game(room_id)
+    if game is not None:
+        await asyncio.to_thread(
+            store.record_room, hub.engine, room_id, room_result(game), time.time()
+        )
+
+
+def room_result(game: DuplicateGame) -> RoomResult:
+    """What a series records of a room's game at its end."""
+    standings = game.standings()
+    return RoomResult(
+        {s.player: s.total for s in standings},
+        {s.player: s.tops for s in standings},
+        game.top_total,
+    )
 
 
 def _played(snap: Snapshot) -> list[Played]:
@@ -183,7 +242,7 @@ def _when(ts: float | None) -> str | None:
 
 def tournament_json(snap: Snapshot, viewer: Account | None) -> dict[str, Any]:
     t = snap.tournament
-    in_play = any(b.state == "playing" for b in snap.boards)
+    in_play = snap.in_play
     mine = viewer is not None and any(p.account_id == viewer.id for p in snap.players)
     return {
         "id": t.id,
@@ -193,6 +252,8 @@ def tournament_json(snap: Snapshot, viewer: Account | None) -> dict[str, Any]:
         "format": t.format,
         "rounds": t.rounds,
         "clock_minutes": t.clock_minutes,
+        "round_seconds": t.round_seconds,
+        "game_rounds": t.game_rounds,
         "rated": t.rated,
         "max_players": t.max_players,
         "state": t.state,
@@ -219,11 +280,33 @@ def tournament_json(snap: Snapshot, viewer: Account | None) -> dict[str, Any]:
     }
 
 
+def _series_scores(snap: Snapshot) -> list[SeriesScore]:
+    return [
+        SeriesScore(r.round, str(r.account_id), r.score, r.top_total, r.tops or 0)
+        for r in snap.scores
+    ]
+
+
 def standings_json(snap: Snapshot) -> dict[str, Any]:
     t = snap.tournament
     names = {str(p.account_id): p for p in snap.players}
     if t.state == "registering":
         rows: list[dict[str, Any]] = []
+    elif t.format == "duplicate":
+        rows = [
+            {
+                "rank": s.rank,
+                "username": names[s.player].username,
+                "seed": s.seed,
+                "total": s.total,
+                "top_total": s.top_total,
+                "percent": s.percent,
+                "games": s.games,
+                "tops": s.tops,
+                "removed": names[s.player].removed_after is not None,
+            }
+            for s in series_standings(_seeded(snap), _series_scores(snap))
+        ]
     else:
         rows = [
             {
@@ -269,6 +352,27 @@ def board_json(b: Board) -> dict[str, Any]:
 
 
 def round_json(snap: Snapshot, number: int) -> dict[str, Any]:
+    if snap.tournament.format == "duplicate":
+        game = next((g for g in snap.series if g.round == number), None)
+        return {
+            "round": number,
+            "room": None if game is None else game.room_id,
+            "state": None if game is None else game.state,
+            "scores": [
+                {
+                    "player": r.username,
+                    "score": r.score,
+                    "top_total": r.top_total,
+                    "percent": _percent(r.score, r.top_total),
+                    "tops": r.tops,
+                    "source": r.source,
+                }
+                for r in sorted(
+                    (r for r in snap.scores if r.round == number),
+                    key=lambda r: -(r.score if r.score is not None else -(10**9)),
+                )
+            ],
+        }
     return {
         "round": number,
         "boards": [board_json(b) for b in snap.boards if b.round == number],
@@ -292,9 +396,37 @@ def _number(text: str) -> bool:
     return True
 
 
+def _percent(score: int | None, top_total: int | None) -> float | None:
+    if score is None or top_total is None:
+        return None
+    return round(100.0 * score / top_total, 2) if top_total else 0.0
+
+
+def _series_csv(snap: Snapshot, writer: Any) -> None:
+    writer.writerow(["round", "player", "score", "top_total", "percent", "tops", "source", "room"])
+    rooms = {g.round: g.room_id for g in snap.series}
+    for r in snap.scores:
+        writer.writerow(
+            _csv_cell(x)
+            for x in (
+                r.round,
+                r.username,
+                r.score,
+                r.top_total,
+                _percent(r.score, r.top_total),
+                r.tops,
+                r.source or "",
+                rooms.get(r.round, ""),
+            )
+        )
+
+
 def results_csv(snap: Snapshot) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
+    if snap.tournament.format == "duplicate":
+        _series_csv(snap, writer)
+        return out.getvalue()
     writer.writerow(
         [
             "round",
@@ -355,9 +487,40 @@ def _pair(snap: Snapshot, seeded: list[str], number: int) -> list[Pairing]:
     return swiss_pairings(seeded, games, active)
 
 
-async def start_next_round(hub: Hub, tournament_id: str, director: Account) -> dict[str, Any]:
+async def _plan_series_room(
+    rooms: DuplicateRooms, snap: Snapshot, field: list[str], number: int
+) -> NewRoom:
+    """The duplicate room of a series' round: the field (account ids in seed order) as its
+    players, its first rack shown ``SERIES_START_SECONDS`` from now."""
+    t = snap.tournament
+    names = {str(p.account_id): p.username for p in snap.players}
+    rules = catalog.builtin(t.variant).duplicate
+    options = RoomOptions(
+        variant=t.variant,
+        title=f"{t.name} ({number})",
+        round_seconds=t.round_seconds or rules.round_seconds or 180,
+        rounds=t.game_rounds,
+        solo_bonus=rules.solo_bonus,
+        pause_seconds=SERIES_PAUSE_SECONDS,
+    )
+    players = [(names[p], int(p)) for p in field]
+    now = time.time()
+    values, seated, events, times = await rooms.plan_series_room(
+        options, players, now + SERIES_START_SECONDS, now
+    )
+    return NewRoom(
+        values,
+        tuple((seat, account_id) for seat, (_, account_id) in zip(seated, players, strict=True)),
+        events,
+        tuple(times),
+    )
+
+
+async def start_next_round(
+    hub: Hub, rooms: DuplicateRooms, tournament_id: str, director: Account
+) -> dict[str, Any]:
     for _ in range(5):  # a registration or another start may come between look and write
-        snap = await _snapshot(hub, tournament_id)
+        snap = await _snapshot(hub, tournament_id, rooms)
         t = snap.tournament
         if t.director_id != director.id:
             raise ApiError(403, "not_director", "only the tournament's director can start a round")
@@ -365,21 +528,42 @@ async def start_next_round(hub: Hub, tournament_id: str, director: Account) -> d
             raise ApiError(409, "no_rounds_left", f"all {t.rounds} rounds have been started")
         if t.paused:
             raise ApiError(409, "paused", "the tournament is paused: resume it to start a round")
-        if any(b.state == "playing" for b in snap.boards):
+        if snap.in_play:
             raise ApiError(409, "round_in_play", f"round {t.round} is still being played")
         active = _active(snap)
         if len(active) < 2:
+            what = "a duplicate series" if t.format == "duplicate" else "pairing"
             raise ApiError(
                 422,
                 "not_enough_players",
-                f"pairing needs at least two players; the tournament has {len(active)}",
+                f"{what} needs at least two players; the tournament has {len(active)}",
             )
         first_round = t.round == 0
         seeded = await _seeds(hub, snap) if first_round else _seeded(snap)
+        number = t.round + 1
+        seeds = {int(p): i + 1 for i, p in enumerate(seeded)} if first_round else None
+        if t.format == "duplicate":
+            field = [p for p in seeded if p in set(active)]
+            room = await _plan_series_room(rooms, snap, field, number)
+            try:
+                await asyncio.to_thread(
+                    store.start_round,
+                    hub.engine,
+                    tournament_id,
+                    director.id,
+                    t.round,
+                    frozenset(int(p) for p in active),
+                    [],
+                    time.time(),
+                    seeds=seeds,
+                    room=room,
+                )
+            except Clash:
+                continue
+            return round_json(await _snapshot(hub, tournament_id, rooms), number)
         rounds = None
         if first_round and t.format == "round_robin":
             rounds = len(round_robin_rounds(seeded))
-        number = t.round + 1
         try:
             pairings = await asyncio.to_thread(_pair, snap, seeded, number)
         except PairingError as e:
@@ -412,7 +596,6 @@ async def start_next_round(hub: Hub, tournament_id: str, director: Account) -> d
                     (table.row, table.info.seats, table.events),
                 )
             )
-        seeds = {int(p): i + 1 for i, p in enumerate(seeded)} if first_round else None
         try:
             await asyncio.to_thread(
                 store.start_round,
@@ -435,13 +618,20 @@ async def start_next_round(hub: Hub, tournament_id: str, director: Account) -> d
     raise ApiError(409, "busy", "the tournament is changing fast; look again")
 
 
-def install_tournament_hooks(hub: Hub) -> None:
-    """Record a tournament game's result as its game ends (in this process)."""
+def install_tournament_hooks(hub: Hub, rooms: DuplicateRooms) -> None:
+    """Record a tournament game's result as its game ends (in this process): a table's, or a
+    duplicate series' room's."""
 
     async def over(table_id: str) -> None:
         await asyncio.to_thread(store.record_table, hub.engine, table_id, time.time())
 
+    async def room_over(room_id: str, game: DuplicateGame) -> None:
+        await asyncio.to_thread(
+            store.record_room, hub.engine, room_id, room_result(game), time.time()
+        )
+
     hub.on_game_over(over)
+    rooms.on_game_over(room_over)
 
 
 # -- routes -----------------------------------------------------------------------------------
@@ -493,26 +683,28 @@ def install_tournament_routes(app: FastAPI) -> None:
         hub = _hub(request)
         name = _text(req.name, "name", NAME_MAX, required=True)
         assert name is not None
-        if req.format == "duplicate":
-            raise ApiError(
-                422,
-                "not_available",
-                "a duplicate series is not available yet: choose swiss or round_robin",
-                field="format",
-            )
         if req.format not in FORMATS:
             raise ApiError(
                 422,
                 "bad_format",
-                f"format: swiss or round_robin, not {req.format!r}",
+                f"format: swiss, round_robin or duplicate, not {req.format!r}",
                 field="format",
             )
+        series = req.format == "duplicate"
         if req.format == "swiss":
             if req.rounds is None or not 1 <= req.rounds <= MAX_ROUNDS:
                 raise ApiError(
                     422,
                     "bad_rounds",
                     f"rounds: a Swiss tournament has 1 to {MAX_ROUNDS}",
+                    field="rounds",
+                )
+        elif series:
+            if req.rounds is None or not 1 <= req.rounds <= MAX_ROUNDS:
+                raise ApiError(
+                    422,
+                    "bad_rounds",
+                    f"rounds: a duplicate series has 1 to {MAX_ROUNDS} games",
                     field="rounds",
                 )
         elif req.rounds is not None:
@@ -525,6 +717,45 @@ def install_tournament_routes(app: FastAPI) -> None:
         if not 2 <= req.max_players <= MAX_PLAYERS:
             raise ApiError(
                 422, "bad_max_players", f"max_players: 2 to {MAX_PLAYERS}", field="max_players"
+            )
+        if series and req.clock_minutes is not None:
+            raise ApiError(
+                422,
+                "bad_clock",
+                "clock_minutes: a duplicate series has no game clock; round_seconds times "
+                "its rounds",
+                field="clock_minutes",
+            )
+        if series and req.rated:
+            raise ApiError(
+                422, "bad_rated", "rated: a duplicate series is not rated", field="rated"
+            )
+        if not series and req.round_seconds is not None:
+            raise ApiError(
+                422,
+                "bad_round_seconds",
+                "round_seconds: only a duplicate series has timed rounds (use clock_minutes)",
+                field="round_seconds",
+            )
+        if not series and req.game_rounds is not None:
+            raise ApiError(
+                422,
+                "bad_game_rounds",
+                "game_rounds: only a duplicate series' games have rounds",
+                field="game_rounds",
+            )
+        if req.game_rounds is not None and not 1 <= req.game_rounds <= 100:
+            raise ApiError(
+                422, "bad_game_rounds", "game_rounds: 1 to 100, or null", field="game_rounds"
+            )
+        if req.round_seconds is not None and not (
+            ROUND_SECONDS[0] <= req.round_seconds <= ROUND_SECONDS[1]
+        ):
+            raise ApiError(
+                422,
+                "bad_round_seconds",
+                f"round_seconds: {ROUND_SECONDS[0]} to {ROUND_SECONDS[1]}",
+                field="round_seconds",
             )
         if req.clock_minutes is not None and not 1 <= req.clock_minutes <= 180:
             raise ApiError(
@@ -541,7 +772,17 @@ def install_tournament_routes(app: FastAPI) -> None:
                 field="variant",
             )
         base, _ = await hub.variant(req.variant)
-        if not base.min_players <= 2 <= base.max_players:
+        if series:
+            searchable = await asyncio.to_thread(lambda: hub.lexicons.lexicon_for(base).can_search)
+            if not searchable:
+                raise ApiError(
+                    422,
+                    "bad_variant",
+                    f"{base.title} has no dictionary the engine can search: duplicate needs "
+                    "one to find each round's top",
+                    field="variant",
+                )
+        elif not base.min_players <= 2 <= base.max_players:
             raise ApiError(
                 422, "bad_variant", f"{base.title} is not played by two", field="variant"
             )
@@ -565,7 +806,11 @@ def install_tournament_routes(app: FastAPI) -> None:
                 "format": req.format,
                 "rounds": req.rounds,
                 "clock_minutes": req.clock_minutes,
-                "rated": req.rated,
+                "round_seconds": (req.round_seconds or base.duplicate.round_seconds or 180)
+                if series
+                else None,
+                "game_rounds": req.game_rounds,
+                "rated": False if series else req.rated is not False,
                 "max_players": req.max_players,
                 "state": "registering",
                 "paused": False,
@@ -580,7 +825,7 @@ def install_tournament_routes(app: FastAPI) -> None:
     @app.get("/api/tournaments/{tournament_id}")
     async def tournament(tournament_id: str, request: Request) -> dict[str, Any]:
         hub = _hub(request)
-        snap = await _snapshot(hub, tournament_id)
+        snap = await _snapshot(hub, tournament_id, _rooms(request))
         return tournament_json(snap, await account_of(request))
 
     @app.post("/api/tournaments/{tournament_id}/register")
@@ -603,17 +848,17 @@ def install_tournament_routes(app: FastAPI) -> None:
 
     @app.get("/api/tournaments/{tournament_id}/standings")
     async def standings_(tournament_id: str, request: Request) -> dict[str, Any]:
-        snap = await _snapshot(_hub(request), tournament_id)
+        snap = await _snapshot(_hub(request), tournament_id, _rooms(request))
         return standings_json(snap)
 
     @app.get("/api/tournaments/{tournament_id}/rounds")
     async def rounds(tournament_id: str, request: Request) -> list[dict[str, Any]]:
-        snap = await _snapshot(_hub(request), tournament_id)
+        snap = await _snapshot(_hub(request), tournament_id, _rooms(request))
         return [round_json(snap, n) for n in range(1, snap.tournament.round + 1)]
 
     @app.get("/api/tournaments/{tournament_id}/rounds/{number}")
     async def one_round(tournament_id: str, number: str, request: Request) -> dict[str, Any]:
-        snap = await _snapshot(_hub(request), tournament_id)
+        snap = await _snapshot(_hub(request), tournament_id, _rooms(request))
         n = int(number) if number.isascii() and number.isdigit() and len(number) < 6 else 0
         if not 1 <= n <= snap.tournament.round:
             raise ApiError(404, "no_such_round", f"round {number[:8]!r} has not started")
@@ -626,7 +871,7 @@ def install_tournament_routes(app: FastAPI) -> None:
         account = await require_account(request)
         hub = _hub(request)
         with load_guard(request).action("round"):
-            return await start_next_round(hub, tournament_id, account)
+            return await start_next_round(hub, _rooms(request), tournament_id, account)
 
     async def pause_or_resume(tournament_id: str, request: Request, paused: bool) -> None:
         rate_limit(request, "seats")
@@ -670,6 +915,13 @@ def install_tournament_routes(app: FastAPI) -> None:
         snap = await _snapshot(hub, tournament_id)
         if snap.tournament.director_id != account.id:
             raise ApiError(403, "not_director", "only the tournament's director can fix a result")
+        if snap.tournament.format == "duplicate":
+            raise ApiError(
+                409,
+                "not_boards",
+                "a duplicate series has no boards: fix a player's score with "
+                f"POST /api/tournaments/{snap.tournament.id}/scores",
+            )
         reason = _text(req.reason, "reason", REASON_MAX, required=True)
         assert reason is not None
         low, high = SCORE_RANGE
@@ -689,6 +941,38 @@ def install_tournament_routes(app: FastAPI) -> None:
         after = await _snapshot(hub, tournament_id)
         (board,) = [b for b in after.boards if (b.round, b.board) == (req.round, req.board)]
         return board_json(board)
+
+    @app.post(
+        "/api/tournaments/{tournament_id}/scores",
+        openapi_extra=request_body({JSON: json_body(FixScoreRequest)}),
+    )
+    async def fix_score(tournament_id: str, request: Request) -> dict[str, Any]:
+        """A duplicate series: the director sets a player's score in one of its games."""
+        rate_limit(request, "seats")
+        account = await require_account(request)
+        req, _ = await read_model(request, FixScoreRequest)
+        hub = _hub(request)
+        snap = await _snapshot(hub, tournament_id, _rooms(request))
+        if snap.tournament.director_id != account.id:
+            raise ApiError(403, "not_director", "only the tournament's director can fix a result")
+        reason = _text(req.reason, "reason", REASON_MAX, required=True)
+        assert reason is not None
+        low, high = SCORE_RANGE
+        if not low <= req.score <= high:
+            raise ApiError(422, "bad_scores", f"score: from {low} to {high}", field="score")
+        player = _player(snap, req.player)
+        await asyncio.to_thread(
+            store.fix_score,
+            hub.engine,
+            tournament_id,
+            account.id,
+            req.round,
+            player,
+            req.score,
+            reason,
+            time.time(),
+        )
+        return round_json(await _snapshot(hub, tournament_id), req.round)
 
     @app.post(
         "/api/tournaments/{tournament_id}/players/{username}/remove",
@@ -736,7 +1020,7 @@ def install_tournament_routes(app: FastAPI) -> None:
 
     @app.get("/api/tournaments/{tournament_id}/results.csv")
     async def results(tournament_id: str, request: Request) -> Response:
-        snap = await _snapshot(_hub(request), tournament_id)
+        snap = await _snapshot(_hub(request), tournament_id, _rooms(request))
         return Response(
             results_csv(snap),
             media_type="text/csv; charset=utf-8",

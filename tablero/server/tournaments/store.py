@@ -20,11 +20,20 @@ from sqlalchemy.orm import Session
 
 from ...game import Event
 from ..accounts.models import AccountRow
+from ..duplicate.models import DuplicateEventRow, DuplicatePlayerRow, DuplicateRoomRow
+from ..duplicate.store import NewPlayer, RoundTimes, insert_room
 from ..errors import ApiError
 from ..store.models import EventRow, SeatRow, TableRow
 from ..store.tables import guard, insert_table
 from ..tables.info import SeatInfo
-from .models import TournamentAuditRow, TournamentGameRow, TournamentPlayerRow, TournamentRow
+from .models import (
+    TournamentAuditRow,
+    TournamentGameRow,
+    TournamentPlayerRow,
+    TournamentRow,
+    TournamentSeriesGameRow,
+    TournamentSeriesScoreRow,
+)
 from .results import GameScore, from_end_event
 
 __all__ = [
@@ -33,20 +42,27 @@ __all__ = [
     "Clash",
     "Entrant",
     "NewBoard",
+    "NewRoom",
+    "RoomResult",
+    "SeriesGame",
+    "SeriesResult",
     "Snapshot",
     "Tournament",
     "audit_of",
     "count_directing",
     "create_tournament",
     "fix_result",
+    "fix_score",
     "list_tournaments",
     "load",
+    "record_room",
     "record_table",
     "register",
     "remove_player",
     "set_paused",
     "settle",
     "start_round",
+    "unrecorded_rooms",
     "withdraw",
 ]
 
@@ -61,6 +77,8 @@ class Tournament:
     format: str
     rounds: int | None
     clock_minutes: int | None
+    round_seconds: int | None
+    game_rounds: int | None
     rated: bool
     max_players: int
     state: str
@@ -98,12 +116,45 @@ class Board:
 
 
 @dataclass(frozen=True)
+class SeriesGame:
+    """A game of a duplicate series: a duplicate room of the whole field."""
+
+    round: int
+    room_id: str
+    state: str
+    """playing, over."""
+
+
+@dataclass(frozen=True)
+class SeriesResult:
+    round: int
+    account_id: int
+    username: str
+    score: int | None
+    top_total: int | None
+    tops: int | None
+    source: str | None
+    """game, director; None while the game is played."""
+
+
+@dataclass(frozen=True)
 class Snapshot:
     tournament: Tournament
     players: tuple[Entrant, ...]
     """By seed once started, by registration before."""
     boards: tuple[Board, ...]
-    """By round, then board."""
+    """By round, then board (none in a duplicate series)."""
+    series: tuple[SeriesGame, ...] = ()
+    """A duplicate series' games, by round."""
+    scores: tuple[SeriesResult, ...] = ()
+    """A duplicate series: each player's result in each game, by round, then seed."""
+
+    @property
+    def in_play(self) -> bool:
+        """Whether a game of the current round is still being played."""
+        return any(b.state == "playing" for b in self.boards) or any(
+            g.state == "playing" for g in self.series
+        )
 
 
 @dataclass(frozen=True)
@@ -131,6 +182,19 @@ class NewBoard:
     bye_spread: int = 0
 
 
+@dataclass(frozen=True)
+class NewRoom:
+    """The duplicate room of a series' round about to start: its columns, its players (the
+    field, in seed order: the game's order), its game's log so far and its first round's
+    times, stored with the round (``duplicate.store.insert_room``)."""
+
+    values: dict[str, Any]
+    players: tuple[tuple[NewPlayer, int], ...]
+    """Each player of the room with its account."""
+    events: list[Event]
+    rounds: tuple[RoundTimes, ...]
+
+
 class Clash(Exception):
     """The tournament changed between the caller's look and its write (a registration, a
     withdrawal, another start): the caller looks again."""
@@ -153,6 +217,8 @@ def _tournament(row: TournamentRow, director: str) -> Tournament:
         row.format,
         row.rounds,
         row.clock_minutes,
+        row.round_seconds,
+        row.game_rounds,
         bool(row.rated),
         row.max_players,
         row.state,
@@ -263,10 +329,26 @@ def _snapshot(s: Session, tournament_id: str) -> Snapshot | None:
             .order_by(TournamentGameRow.round, TournamentGameRow.board)
         )
     )
+    series = list(
+        s.scalars(
+            select(TournamentSeriesGameRow)
+            .where(TournamentSeriesGameRow.tournament_id == tournament_id)
+            .order_by(TournamentSeriesGameRow.round)
+        )
+    )
+    scores = list(
+        s.scalars(
+            select(TournamentSeriesScoreRow).where(
+                TournamentSeriesScoreRow.tournament_id == tournament_id
+            )
+        )
+    )
     ids = {p.account_id for p in players} | {row.director_id}
     ids |= {g.first_id for g in games} | {g.second_id for g in games if g.second_id is not None}
+    ids |= {r.account_id for r in scores}
     names = _names(s, ids)
     players.sort(key=lambda p: (p.seed if p.seed is not None else 0, p.registered_at, p.account_id))
+    seed_of = {p.account_id: p.seed or 0 for p in players}
     return Snapshot(
         _tournament(row, names.get(row.director_id, "?")),
         tuple(
@@ -292,6 +374,19 @@ def _snapshot(s: Session, tournament_id: str) -> Snapshot | None:
                 g.source,
             )
             for g in games
+        ),
+        tuple(SeriesGame(g.round, g.room_id, g.state) for g in series),
+        tuple(
+            SeriesResult(
+                r.round,
+                r.account_id,
+                names.get(r.account_id, "?"),
+                r.score,
+                r.top_total,
+                r.tops,
+                r.source,
+            )
+            for r in sorted(scores, key=lambda r: (r.round, seed_of.get(r.account_id, 0)))
         ),
     )
 
@@ -393,10 +488,12 @@ def start_round(
     *,
     seeds: dict[int, int] | None = None,
     rounds: int | None = None,
+    room: NewRoom | None = None,
 ) -> None:
-    """Start round ``seen_round + 1`` with these boards (their tables stored here too).
-    ``seeds`` and ``rounds`` with the first round: the seed of every player, and a round
-    robin's number of rounds. ``Clash`` if the tournament is no longer as the caller saw it."""
+    """Start round ``seen_round + 1`` with these boards (their tables stored here too), or a
+    duplicate series' round with its room. ``seeds`` and ``rounds`` with the first round: the
+    seed of every player, and a round robin's number of rounds. ``Clash`` if the tournament
+    is no longer as the caller saw it."""
     with guard(engine), Session(engine) as s, s.begin():
         row = _locked(s, tournament_id)
         _director(row, director_id, "start a round")
@@ -423,6 +520,36 @@ def start_round(
             if rounds is not None:
                 row.rounds = rounds
         number = row.round + 1
+        if room is not None:
+            insert_room(
+                s,
+                {**room.values, "tournament_id": tournament_id},
+                [p for p, _ in room.players],
+                room.events,
+                room.rounds,
+                now,
+            )
+            s.add(
+                TournamentSeriesGameRow(
+                    tournament_id=tournament_id,
+                    round=number,
+                    room_id=room.values["id"],
+                    state="playing",
+                    ended_at=None,
+                )
+            )
+            for _, account_id in room.players:
+                s.add(
+                    TournamentSeriesScoreRow(
+                        tournament_id=tournament_id,
+                        round=number,
+                        account_id=account_id,
+                        score=None,
+                        top_total=None,
+                        tops=None,
+                        source=None,
+                    )
+                )
         for b in boards:
             if b.table is not None:
                 table_row, seats, events = b.table
@@ -451,17 +578,23 @@ def start_round(
 
 
 def _in_play(s: Session, tournament_id: str) -> bool:
-    return (
-        s.scalar(
-            select(func.count())
-            .select_from(TournamentGameRow)
-            .where(
-                TournamentGameRow.tournament_id == tournament_id,
-                TournamentGameRow.state == "playing",
-            )
+    boards = s.scalar(
+        select(func.count())
+        .select_from(TournamentGameRow)
+        .where(
+            TournamentGameRow.tournament_id == tournament_id,
+            TournamentGameRow.state == "playing",
         )
-        or 0
-    ) > 0
+    )
+    series = s.scalar(
+        select(func.count())
+        .select_from(TournamentSeriesGameRow)
+        .where(
+            TournamentSeriesGameRow.tournament_id == tournament_id,
+            TournamentSeriesGameRow.state == "playing",
+        )
+    )
+    return bool(boards or series)
 
 
 def _maybe_finish(s: Session, row: TournamentRow, now: float) -> None:
@@ -669,3 +802,142 @@ def settle(engine: Engine, tournament_id: str, now: float) -> int:
         s.flush()
         _maybe_finish(s, row, now)
         return n
+
+
+# -- a duplicate series -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoomResult:
+    """A duplicate room's game at its end: each player's total and tops by the name the game
+    knows them by, and the top total."""
+
+    totals: dict[str, int]
+    tops: dict[str, int]
+    top_total: int
+
+
+def _series_json(r: TournamentSeriesScoreRow) -> dict[str, Any]:
+    return {"score": r.score, "top_total": r.top_total, "tops": r.tops, "source": r.source}
+
+
+def record_room(engine: Engine, room_id: str, result: RoomResult, now: float) -> str | None:
+    """A duplicate room's game has ended: record each player's result on its series, unless
+    the director has set it already. The tournament's id, or None (not a series' room, or
+    recorded before)."""
+    with guard(engine), Session(engine) as s, s.begin():
+        found = s.scalar(
+            select(TournamentSeriesGameRow.tournament_id).where(
+                TournamentSeriesGameRow.room_id == room_id
+            )
+        )
+        if found is None:
+            return None
+        row = _locked(s, found)
+        game = s.scalar(
+            select(TournamentSeriesGameRow).where(TournamentSeriesGameRow.room_id == room_id)
+        )
+        assert game is not None
+        if game.state != "playing":
+            return None
+        accounts = dict(
+            s.execute(
+                select(DuplicatePlayerRow.name, DuplicatePlayerRow.account_id).where(
+                    DuplicatePlayerRow.room_id == room_id
+                )
+            ).all()
+        )
+        by_account = {a: name for name, a in accounts.items() if a is not None}
+        for score in s.scalars(
+            select(TournamentSeriesScoreRow).where(
+                TournamentSeriesScoreRow.tournament_id == found,
+                TournamentSeriesScoreRow.round == game.round,
+            )
+        ):
+            if score.source == "director":
+                continue
+            name = by_account.get(score.account_id)
+            score.score = result.totals.get(name, 0) if name else 0
+            score.tops = result.tops.get(name, 0) if name else 0
+            score.top_total = result.top_total
+            score.source = "game"
+        game.state, game.ended_at = "over", now
+        s.flush()
+        _maybe_finish(s, row, now)
+        return found
+
+
+def unrecorded_rooms(engine: Engine, tournament_id: str) -> list[str]:
+    """The rooms of a series whose game is over but whose results are not recorded (the
+    end-of-game hook failed, or ran in a process that stopped)."""
+    with guard(engine), Session(engine) as s:
+        return list(
+            s.scalars(
+                select(TournamentSeriesGameRow.room_id)
+                .join(DuplicateRoomRow, DuplicateRoomRow.id == TournamentSeriesGameRow.room_id)
+                .where(
+                    TournamentSeriesGameRow.tournament_id == tournament_id,
+                    TournamentSeriesGameRow.state == "playing",
+                    DuplicateRoomRow.state == "over",
+                )
+            )
+        )
+
+
+def fix_score(
+    engine: Engine,
+    tournament_id: str,
+    director_id: int,
+    round_number: int,
+    account_id: int,
+    score: int,
+    reason: str,
+    now: float,
+) -> None:
+    """The director sets a player's score in a game of a duplicate series (the game's own, if
+    it ends later, is ignored for that player)."""
+    with guard(engine), Session(engine) as s, s.begin():
+        row = _locked(s, tournament_id)
+        _director(row, director_id, "fix a result")
+        if row.format != "duplicate":
+            raise ApiError(
+                409, "not_a_series", "only a duplicate series has scores per player to fix"
+            )
+        result = s.get(TournamentSeriesScoreRow, (tournament_id, round_number, account_id))
+        if result is None:
+            raise ApiError(
+                404,
+                "no_such_game",
+                f"that player did not play game {round_number} of the series",
+            )
+        game = s.get(TournamentSeriesGameRow, (tournament_id, round_number))
+        assert game is not None
+        before = _series_json(result)
+        result.score, result.source = score, "director"
+        if result.top_total is None:
+            result.top_total = _room_top_total(s, game.room_id)
+        _audit(
+            s,
+            row,
+            director_id,
+            "fix_score",
+            now,
+            round_number=round_number,
+            player_id=account_id,
+            reason=reason,
+            before=before,
+            after=_series_json(result),
+        )
+
+
+def _room_top_total(s: Session, room_id: str) -> int:
+    """The top total of a room's game so far, from its log as stored: the sum of the tops
+    of its closed rounds."""
+    total = 0
+    for data in s.scalars(
+        select(DuplicateEventRow.data).where(DuplicateEventRow.room_id == room_id)
+    ):
+        event = json.loads(data)
+        if isinstance(event, dict) and event.get("type") == "round":
+            total += int(event["score"])
+    return total

@@ -137,6 +137,8 @@ export const api = {
   resumeTournament: (id) => request("POST", `/api/tournaments/${encodeURIComponent(id)}/resume`, { body: {} }),
   fixResult: (id, round, board, scores, reason) =>
     request("POST", `/api/tournaments/${encodeURIComponent(id)}/results`, { body: { round, board, scores, reason } }),
+  fixScore: (id, round, player, score, reason) =>
+    request("POST", `/api/tournaments/${encodeURIComponent(id)}/scores`, { body: { round, player, score, reason } }),
   removePlayer: (id, username, reason) =>
     request("POST", `/api/tournaments/${encodeURIComponent(id)}/players/${encodeURIComponent(username)}/remove`,
       { body: { reason } }),

@@ -726,11 +726,20 @@ export class DuplicateRoomPage {
     const panel = this.els.join;
     const show = !room.you && room.state !== "over";
     panel.hidden = !show;
-    const key = show ? JSON.stringify([Boolean(account()), room.players.length >= room.max_players]) : "";
+    const key = show ? JSON.stringify([Boolean(account()), room.players.length >= room.max_players, room.tournament]) : "";
     if (panel.dataset.key === key) return; // keep what is typed
     panel.dataset.key = key;
     if (!show) {
       replace(panel);
+      return;
+    }
+    if (room.tournament) {
+      // A tournament's game: only its players play; anyone may watch.
+      replace(panel,
+        h("h2", { id: "dup-join-h", text: t("dup.tournament_title") }),
+        h("p", { class: "help", text: t("dup.tournament_help") }),
+        h("p", {}, h("a", { class: "button tournament-link", href: pages.tournament(room.tournament), "data-link": "",
+          text: t("dup.tournament_link") })));
       return;
     }
     const full = room.players.length >= room.max_players;

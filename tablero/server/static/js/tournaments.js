@@ -27,14 +27,28 @@ function field(id, label, control, help = null) {
     help ? h("p", { class: "help", id: `${id}-help`, text: help }) : null);
 }
 
-/** "Swiss · 5 rounds", "Round robin". */
+const SERIES = "duplicate";
+const ROUND_SECONDS_CHOICES = [60, 90, 120, 180, 240, 300];
+
+/** "Swiss · 5 rounds", "Round robin", "Duplicate series · 3 games". */
 function formatLine(tr) {
   const format = t(`tourney.format_${tr.format}`);
-  return tr.rounds ? `${format} \u00b7 ${plural("tourney.rounds_n", tr.rounds)}` : format;
+  if (!tr.rounds) return format;
+  return `${format} \u00b7 ${plural(tr.format === SERIES ? "tourney.games_n" : "tourney.rounds_n", tr.rounds)}`;
 }
 
 function clockText(minutes) {
   return minutes ? t("lobby.clock_minutes", { n: minutes }) : t("lobby.untimed");
+}
+
+/** How a tournament's games are timed and counted: the clock and rated flag, or a series'
+ *  time a round (and rounds a game). */
+function timingLine(tr) {
+  if (tr.format === SERIES) {
+    return [t("tourney.round_seconds_n", { n: tr.round_seconds }),
+      tr.game_rounds ? t("tourney.game_rounds_n", { n: tr.game_rounds }) : null, t("seeks.casual")];
+  }
+  return [clockText(tr.clock_minutes), t(tr.rated ? "seeks.rated" : "seeks.casual")];
 }
 
 /** The tournament's state as a badge: registration, the round under way, paused, finished. */
@@ -91,7 +105,7 @@ export class TournamentsPage {
         h("a", { class: "game tournament-name", href, "data-link": "", text: tr.name }),
         stateBadge(tr)),
       h("p", { class: "card-meta", text: [titleOf(this.variants, tr.variant, tr.variant), formatLine(tr),
-        clockText(tr.clock_minutes), t(tr.rated ? "seeks.rated" : "seeks.casual")].join(" \u00b7 ") }),
+        ...timingLine(tr)].filter(Boolean).join(" \u00b7 ") }),
       h("p", { class: "card-meta" },
         plural("tourney.players_n", tr.players), " \u00b7 ", t("tourney.directed_by"), " ",
         playerName(tr.director, true, "director")),
@@ -107,25 +121,52 @@ export class TournamentsPage {
     if (this.variants.some((v) => v.name === "fise")) variant.value = "fise";
     const format = h("select", { id: "tourney-format", "aria-describedby": "tourney-format-help" },
       h("option", { value: "swiss", text: t("tourney.format_swiss") }),
-      h("option", { value: "round_robin", text: t("tourney.format_round_robin") }));
+      h("option", { value: "round_robin", text: t("tourney.format_round_robin") }),
+      h("option", { value: SERIES, text: t("tourney.format_duplicate") }));
     const rounds = h("input", { id: "tourney-rounds", type: "number", min: "1", max: "20", value: "5", inputmode: "numeric" });
     const roundsField = field("tourney-rounds", t("tourney.rounds"), rounds);
-    format.addEventListener("change", () => { roundsField.hidden = format.value !== "swiss"; });
     const clock = h("select", { id: "tourney-clock" },
       h("option", { value: "none", text: t("lobby.untimed") }),
       CLOCK_CHOICES.map((m) => h("option", { value: String(m), text: t("lobby.clock_minutes", { n: m }) })));
     clock.value = "25";
+    const clockField = field("tourney-clock", t("lobby.clock"), clock);
+    const seconds = h("select", { id: "tourney-round-seconds" },
+      ROUND_SECONDS_CHOICES.map((n) => h("option", { value: String(n), text: t("tourney.round_seconds_n", { n }) })));
+    seconds.value = "180";
+    const gameRounds = h("input", { id: "tourney-game-rounds", type: "number", min: "1", max: "100", inputmode: "numeric",
+      "aria-describedby": "tourney-game-rounds-help" });
+    const seriesFields = h("div", { class: "series-fields" },
+      h("div", { class: "field-row even" }, field("tourney-round-seconds", t("tourney.round_seconds"), seconds),
+        field("tourney-game-rounds", t("tourney.game_rounds"), gameRounds, t("tourney.game_rounds_help"))),
+      h("p", { class: "help", text: t("tourney.series_help") }));
     const most = h("input", { id: "tourney-max", type: "number", min: "2", max: "64", value: "64", inputmode: "numeric" });
     const rated = h("input", { id: "tourney-rated", type: "checkbox", checked: true });
+    const ratedField = h("div", { class: "field check" }, rated, h("label", { for: "tourney-rated", text: t("seeks.rated_option") }),
+      h("p", { class: "help", text: t("tourney.rated_help") }));
+    // Each format shows what it takes: a Swiss its rounds, a series its games and timing.
+    const showFormat = () => {
+      const series = format.value === SERIES;
+      roundsField.hidden = format.value === "round_robin";
+      roundsField.querySelector("label").textContent = t(series ? "tourney.games" : "tourney.rounds");
+      if (series && Number(rounds.value) === 5) rounds.value = "3";
+      if (!series && Number(rounds.value) === 3) rounds.value = "5";
+      clockField.hidden = series;
+      ratedField.hidden = series;
+      seriesFields.hidden = !series;
+    };
+    format.addEventListener("change", showFormat);
     const message = h("p", { class: "message", role: "status", "aria-live": "polite" });
     const submit = h("button", { type: "submit", class: "primary big", id: "tourney-create", text: t("tourney.create") });
     const create = async () => {
-      const spec = {
-        name: name.value, variant: variant.value, format: format.value,
-        clock_minutes: clock.value === "none" ? null : Number(clock.value),
-        rated: rated.checked, max_players: Number(most.value),
-      };
-      if (format.value === "swiss") spec.rounds = Number(rounds.value);
+      const spec = { name: name.value, variant: variant.value, format: format.value, max_players: Number(most.value) };
+      if (format.value === SERIES) {
+        spec.round_seconds = Number(seconds.value);
+        if (gameRounds.value) spec.game_rounds = Number(gameRounds.value);
+      } else {
+        spec.clock_minutes = clock.value === "none" ? null : Number(clock.value);
+        spec.rated = rated.checked;
+      }
+      if (format.value !== "round_robin") spec.rounds = Number(rounds.value);
       submit.disabled = true;
       say(message, t("tourney.creating"));
       try {
@@ -136,7 +177,7 @@ export class TournamentsPage {
         submit.disabled = false;
       }
     };
-    return h("section", { class: "panel tournament-create", "aria-labelledby": "tourney-create-h" },
+    const section = h("section", { class: "panel tournament-create", "aria-labelledby": "tourney-create-h" },
       h("h2", { id: "tourney-create-h", text: t("tourney.create_title") }),
       h("p", { class: "help", text: t("tourney.create_help") }),
       h("form", { class: "create-form", onsubmit: (e) => { e.preventDefault(); create(); } },
@@ -144,10 +185,10 @@ export class TournamentsPage {
         field("tourney-variant", t("lobby.game"), variant),
         field("tourney-format", t("tourney.format"), format, t("tourney.format_help")),
         h("div", { class: "field-row even" }, roundsField, field("tourney-max", t("tourney.max_players"), most)),
-        field("tourney-clock", t("lobby.clock"), clock),
-        h("div", { class: "field check" }, rated, h("label", { for: "tourney-rated", text: t("seeks.rated_option") }),
-          h("p", { class: "help", text: t("tourney.rated_help") })),
+        clockField, seriesFields, ratedField,
         submit, message));
+    showFormat();
+    return section;
   }
 }
 
@@ -244,8 +285,7 @@ export class TournamentPage {
         h("h1", { class: "tournament-name", text: tr.name }),
         stateBadge(tr),
         tr.paused ? h("span", { class: "badge paused", text: t("tourney.paused") }) : null),
-      h("p", { class: "tournament-meta", text: [game, formatLine(tr), clockText(tr.clock_minutes),
-        t(tr.rated ? "seeks.rated" : "seeks.casual")].join(" \u00b7 ") }),
+      h("p", { class: "tournament-meta", text: [game, formatLine(tr), ...timingLine(tr)].filter(Boolean).join(" \u00b7 ") }),
       h("p", { class: "tournament-meta" }, t("tourney.directed_by"), " ", playerName(tr.director, true, "director"),
         " \u00b7 ", h("a", { class: "csv-link", href: api.tournamentCsvUrl(tr.id), download: "", text: t("tourney.csv") })));
   }
@@ -293,20 +333,30 @@ export class TournamentPage {
     return this.round && this.round >= 1 && this.round <= tr.round ? this.round : tr.round;
   }
 
+  /** Links to every round (a series: every game) started, the one shown current. */
+  roundNav(tr, n) {
+    const series = tr.format === SERIES;
+    return h("nav", { class: "round-nav", "aria-label": t(series ? "tourney.games" : "tourney.rounds") },
+      Array.from({ length: tr.round }, (_, i) => i + 1).map((r) => h("a", {
+        href: pages.tournament(tr.id, r), "data-link": "", class: `round-link${r === n ? " current" : ""}`,
+        "aria-current": r === n ? "page" : false, text: String(r),
+        "aria-label": t(series ? "tourney.game_n" : "tourney.round_n", { n: r }),
+      })));
+  }
+
   showPairings() {
     const { tr, rounds } = this.data;
+    if (tr.format === SERIES) {
+      this.showSeriesGame();
+      return;
+    }
     const n = this.shownRound();
     const title = h("h2", { id: "pairings-h", text: n ? `${t("tourney.pairings")} \u2014 ${t("tourney.round_n", { n })}` : t("tourney.pairings") });
     if (!n) {
       replace(this.pairings, title, h("p", { class: "hint", text: t("tourney.no_pairings") }));
       return;
     }
-    const nav = h("nav", { class: "round-nav", "aria-label": t("tourney.rounds") },
-      Array.from({ length: tr.round }, (_, i) => i + 1).map((r) => h("a", {
-        href: pages.tournament(tr.id, r), "data-link": "", class: `round-link${r === n ? " current" : ""}`,
-        "aria-current": r === n ? "page" : false, text: String(r),
-        "aria-label": t("tourney.round_n", { n: r }),
-      })));
+    const nav = this.roundNav(tr, n);
     const me = account();
     const round = rounds.find((r) => r.round === n) || { boards: [] };
     const head = [t("tourney.board"), t("tourney.first"), t("tourney.second"), t("tourney.result"), ""];
@@ -327,6 +377,38 @@ export class TournamentPage {
     });
     replace(this.pairings, title, tr.round > 1 ? nav : null,
       h("div", { class: "games-scroll" }, h("table", { class: "tourney-table pairings-table" },
+        h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col", text })))),
+        h("tbody", {}, rows))));
+  }
+
+  /** A series' game: its room (to play or watch) and each player's score in it. */
+  showSeriesGame() {
+    const { tr, rounds } = this.data;
+    const n = this.shownRound();
+    const title = h("h2", { id: "pairings-h", text: n ? t("tourney.game_n", { n }) : t("tourney.series_game") });
+    if (!n) {
+      replace(this.pairings, title, h("p", { class: "hint", text: t("tourney.no_game") }));
+      return;
+    }
+    const me = account();
+    const game = rounds.find((r) => r.round === n) || { scores: [] };
+    const mine = Boolean(me && game.scores.some((s) => s.player === me.username));
+    const playing = game.state === "playing";
+    const link = game.room ? h("a", { class: `button${mine && playing ? " primary" : ""} room-link`, href: pages.duplicateRoom(game.room),
+      "data-link": "", text: mine && playing ? t("tourney.your_room") : t("tourney.open_room") }) : null;
+    const head = [t("tourney.player"), t("tourney.score"), t("tourney.top"), t("tourney.percent"), t("tourney.tops")];
+    const rows = game.scores.map((s) => h("tr", {
+      class: `score-row${me && s.player === me.username ? " is-mine" : ""}`, dataset: { player: s.player } },
+    h("td", { class: "player" }, playerName(s.player, true, "player"),
+      s.source === "director" ? h("span", { class: "tag fixed", text: t("tourney.fixed") }) : null),
+    s.score === null ? h("td", { class: "score", colspan: "4" }, h("span", { class: "badge playing", text: t("tourney.in_play") }))
+      : [h("td", { class: "score", text: formatNumber(s.score) }),
+        h("td", { class: "top-total", text: s.top_total === null ? "" : formatNumber(s.top_total) }),
+        h("td", { class: "percent", text: s.percent === null ? "" : formatNumber(s.percent) }),
+        h("td", { class: "tops", text: s.tops === null ? "" : String(s.tops) })]));
+    replace(this.pairings, title, tr.round > 1 ? this.roundNav(tr, n) : null,
+      link ? h("p", { class: "room-line" }, link) : null,
+      h("div", { class: "games-scroll" }, h("table", { class: "tourney-table series-table" },
         h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col", text })))),
         h("tbody", {}, rows))));
   }
@@ -352,6 +434,10 @@ export class TournamentPage {
       replace(this.standings, title, h("p", { class: "hint", text: t("tourney.no_standings") }));
       return;
     }
+    if (tr.format === SERIES) {
+      this.showSeriesStandings(title);
+      return;
+    }
     const me = account();
     const head = [t("tourney.rank"), t("tourney.player"), t("tourney.wins"), t("tourney.spread"),
       t("tourney.record"), t("tourney.starts")];
@@ -368,6 +454,28 @@ export class TournamentPage {
     h("td", { class: "starts", title: t("tourney.starts_help"), text: `${s.firsts}\u2013${s.seconds}` })));
     replace(this.standings, title,
       h("p", { class: "help", text: t("tourney.standings_help", { n: tr.bye_spread }) }),
+      h("div", { class: "games-scroll" }, h("table", { class: "tourney-table standings-table" },
+        h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col", text })))),
+        h("tbody", {}, rows))));
+  }
+
+  showSeriesStandings(title) {
+    const { standings } = this.data;
+    const me = account();
+    const head = [t("tourney.rank"), t("tourney.player"), t("tourney.total"), t("tourney.percent"),
+      t("tourney.games"), t("tourney.tops")];
+    const rows = standings.standings.map((s) => h("tr", {
+      class: `standing-row${me && s.username === me.username ? " is-mine" : ""}${s.removed ? " removed" : ""}`,
+      dataset: { player: s.username } },
+    h("td", { class: "rank", text: String(s.rank) }),
+    h("td", { class: "player" }, playerName(s.username, true, "player"),
+      s.removed ? h("span", { class: "tag warn", text: t("tourney.removed") }) : null),
+    h("td", { class: "total", text: formatNumber(s.total) }),
+    h("td", { class: "percent", text: formatNumber(s.percent) }),
+    h("td", { class: "games", text: String(s.games) }),
+    h("td", { class: "tops", text: String(s.tops) })));
+    replace(this.standings, title,
+      h("p", { class: "help", text: t("tourney.standings_series_help") }),
       h("div", { class: "games-scroll" }, h("table", { class: "tourney-table standings-table" },
         h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col", text })))),
         h("tbody", {}, rows))));
@@ -401,7 +509,8 @@ export class TournamentPage {
     const next = tr.round + 1;
     const canStart = tr.state !== "finished" && !tr.paused && !tr.round_in_play && !(tr.rounds && tr.round >= tr.rounds);
     const start = h("button", { type: "button", class: "primary big", id: "tourney-start", disabled: !canStart,
-      text: tr.round ? t("tourney.start_round", { n: next }) : t("tourney.start_first"),
+      text: tr.format === SERIES ? t("tourney.start_game", { n: next })
+        : tr.round ? t("tourney.start_round", { n: next }) : t("tourney.start_first"),
       onclick: (e) => {
         say(this.message, t("tourney.starting"));
         this.round = null; // then show the new round
@@ -419,7 +528,7 @@ export class TournamentPage {
       tr.state === "finished" ? h("p", { class: "hint", text: t("tourney.state_finished") })
         : h("div", { class: "director-actions" }, start, pause),
       why ? h("p", { class: "help", id: "tourney-start-why", text: why }) : null,
-      tr.round ? this.fixForm(tr) : null,
+      tr.round ? (tr.format === SERIES ? this.fixScoreForm(tr) : this.fixForm(tr)) : null,
       tr.players.some((p) => !p.removed) && tr.state !== "finished" ? this.removeForm(tr) : null);
     for (const d of panel.querySelectorAll("details")) d.open = open.includes(d.className);
     const again = active && active.id ? document.getElementById(active.id) : null;
@@ -446,6 +555,24 @@ export class TournamentPage {
       field("fix-reason", t("tourney.reason"), reason), submit));
   }
 
+  fixScoreForm(tr) {
+    const round = h("input", { id: "fix-round", type: "number", min: "1", max: String(tr.round), value: String(tr.round), inputmode: "numeric" });
+    const who = h("select", { id: "fix-player" }, tr.players.map((p) => h("option", { value: p.username, text: p.username })));
+    const score = h("input", { id: "fix-score", type: "number", value: "0", inputmode: "numeric" });
+    const reason = h("input", { id: "fix-reason", type: "text", maxlength: "200", required: true, autocomplete: "off" });
+    const submit = h("button", { type: "submit", id: "fix-submit", text: t("tourney.fix") });
+    return h("details", { class: "director-form fix-form" },
+      h("summary", { text: t("tourney.fix_score_title") }),
+      h("form", { class: "create-form", onsubmit: (e) => {
+        e.preventDefault();
+        this.act(submit, () => api.fixScore(tr.id, Number(round.value), who.value, Number(score.value), reason.value),
+          t("tourney.fixed_done"));
+      } },
+      h("div", { class: "field-row even" }, field("fix-round", t("tourney.fix_game"), round), field("fix-player", t("tourney.player"), who)),
+      field("fix-score", t("tourney.fix_score"), score),
+      field("fix-reason", t("tourney.reason"), reason), submit));
+  }
+
   removeForm(tr) {
     const who = h("select", { id: "remove-player" },
       tr.players.filter((p) => !p.removed).map((p) => h("option", { value: p.username, text: p.username })));
@@ -463,11 +590,14 @@ export class TournamentPage {
   }
 
   showLog() {
-    const { log } = this.data;
+    const { log, tr } = this.data;
     const describe = (e) => {
       const result = (r) => (r && r.scores ? `${r.scores[0]}\u2013${r.scores[1]}` : t("tourney.in_play"));
+      const score = (r) => (r && r.score !== null ? formatNumber(r.score) : t("tourney.in_play"));
       switch (e.action) {
-        case "start_round": return t("tourney.action_start_round", { round: e.round });
+        case "start_round": return t(tr.format === SERIES ? "tourney.action_start_game" : "tourney.action_start_round", { round: e.round });
+        case "fix_score": return t("tourney.action_fix_score",
+          { player: e.player || "", round: e.round, before: score(e.before), after: score(e.after) });
         case "pause": return t("tourney.action_pause");
         case "resume": return t("tourney.action_resume");
         case "fix_result": return t("tourney.action_fix_result",
