@@ -659,6 +659,8 @@ def install_tournament_routes(app: FastAPI) -> None:
                 "format": t.format,
                 "rounds": t.rounds,
                 "clock_minutes": t.clock_minutes,
+                "round_seconds": t.round_seconds,
+                "game_rounds": t.game_rounds,
                 "rated": t.rated,
                 "state": t.state,
                 "paused": t.paused,

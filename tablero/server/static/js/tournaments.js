@@ -57,7 +57,8 @@ function stateBadge(tr) {
   if (tr.state === "registering") {
     return h("span", { class: "badge waiting", text: t("tourney.state_registering") });
   }
-  return h("span", { class: "badge playing", text: t("tourney.state_playing", { n: tr.round, total: tr.rounds }) });
+  const key = tr.format === SERIES ? "tourney.state_playing_game" : "tourney.state_playing";
+  return h("span", { class: "badge playing", text: t(key, { n: tr.round, total: tr.rounds }) });
 }
 
 function spreadText(n) {
@@ -470,13 +471,13 @@ export class TournamentPage {
     h("td", { class: "rank", text: String(s.rank) }),
     h("td", { class: "player" }, playerName(s.username, true, "player"),
       s.removed ? h("span", { class: "tag warn", text: t("tourney.removed") }) : null),
-    h("td", { class: "total", text: formatNumber(s.total) }),
+    h("td", { class: "series-total", text: formatNumber(s.total) }),
     h("td", { class: "percent", text: formatNumber(s.percent) }),
     h("td", { class: "games", text: String(s.games) }),
     h("td", { class: "tops", text: String(s.tops) })));
     replace(this.standings, title,
       h("p", { class: "help", text: t("tourney.standings_series_help") }),
-      h("div", { class: "games-scroll" }, h("table", { class: "tourney-table standings-table" },
+      h("div", { class: "games-scroll" }, h("table", { class: "tourney-table series-standings" },
         h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col", text })))),
         h("tbody", {}, rows))));
   }
@@ -517,7 +518,7 @@ export class TournamentPage {
         this.act(e.currentTarget, () => api.startRound(tr.id), t("tourney.started", { n: next }));
       } });
     let why = null;
-    if (tr.round_in_play) why = t("tourney.wait_round", { n: tr.round });
+    if (tr.round_in_play) why = t(tr.format === SERIES ? "tourney.wait_game" : "tourney.wait_round", { n: tr.round });
     else if (tr.paused) why = t("tourney.paused_help");
     const pause = tr.state === "finished" ? null : h("button", { type: "button", id: "tourney-pause",
       text: tr.paused ? t("tourney.resume") : t("tourney.pause"),
