@@ -209,6 +209,13 @@ def test_an_accounts_history_and_a_puzzles_rating(server: Server) -> None:
     assert [(h["puzzle"], h["correct"]) for h in history] == [(p.id, True)]
     assert history[0]["rating_after"] == one["solver"]["rating"]
     assert GUEST_COOKIE not in ana.http.cookies  # an account needs no guest session
+    # The puzzle rating is on the public profile, per game; none for a game not tried.
+    profile = luis.get(f"/api/players/{ana.name}")
+    standing = {k: v for k, v in one["solver"].items() if k != "rating_before"}
+    assert profile["puzzle_ratings"] == {"cuvinte": standing}
+    assert standing["attempts"] == 1 and standing["solved"] == 1
+    newcomer = Solver(server, account=True)
+    assert newcomer.get(f"/api/players/{newcomer.name}")["puzzle_ratings"] == {}
     for path, code in (
         ("/api/puzzles/next?variant=chess", "invalid_request"),
         ("/api/puzzles/next", "invalid_request"),
