@@ -5,6 +5,9 @@ can be zoomed, and a tile's value is big enough to read. The moves table never c
 The squares' legend ("About this game") is shown beside the board (folded on the phone, under
 the buttons) and lies on nothing a player needs.
 Dark mode follows the system and can be chosen in the options (and is kept with an account).
+The top bar fits every width from 320 to 1400 px, in each language, for a guest and for a
+member with the longest name: no page is wider than the window, and every item of the bar is
+inside it, on one line, none of the links shortened (...).
 
 Checked on the 15×15 FISE board and the 17×15 Cuvinte board with a word played, so that the
 last move exists; screenshots of what the window shows at every size, light and dark.
@@ -248,3 +251,58 @@ def test_dark_mode_follows_the_system_and_the_options(new_page: Any, server: Any
             break
         page.wait_for_timeout(100)
     assert stored.get("theme") == "dark", stored
+
+
+TOP_BAR_WIDTHS = [560, 600, 640, 690]
+"""Where the bar once ran off the window (its links and buttons wider than the screen)."""
+
+TOP_BAR_PROBLEMS = """() => {
+  const vw = window.innerWidth, out = [];
+  const page = document.documentElement.scrollWidth;
+  if (page > vw) out.push(`the page is ${page} px wide`);
+  const bar = document.getElementById("topbar").getBoundingClientRect();
+  const items = document.querySelectorAll(
+    "#topbar .brand, #topbar nav > a, #topbar nav > button, #topbar .account > button");
+  for (const el of items) {
+    const r = el.getBoundingClientRect();
+    if (!r.width) continue;  // given way to the lobby's panels
+    const name = el.id || el.className;
+    if (r.left < 0 || r.right > vw + 0.5) out.push(`${name} at ${r.left}-${r.right}`);
+    if (r.top < bar.top - 0.5 || r.bottom > bar.bottom + 0.5) out.push(`${name} is too tall`);
+    if (el.matches("nav > a") && el.scrollWidth > el.clientWidth) out.push(`${name} shortened`);
+  }
+  return out;
+}"""
+
+
+def top_bar_problems(page: Any, widths: list[int]) -> list[str]:
+    found = []
+    for width in widths:
+        page.set_viewport_size({"width": width, "height": 700})
+        found += [f"{width} px: {p}" for p in page.evaluate(TOP_BAR_PROBLEMS)]
+    return found
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES", "ro-RO"])
+def test_the_top_bar_fits_every_width(new_page: Any, artifacts: Any, locale: str) -> None:
+    sweep = sorted({*TOP_BAR_WIDTHS, *range(320, 1401, 20)})
+    lang = locale[:2]
+    page = new_page(locale=locale, width=1280, height=700)
+    for member in (False, True):
+        if member:  # the longest name there is, of wide letters: it shortens (...) instead
+            sign_up(page, "W" * 12 + uuid.uuid4().hex[:8], "correct horse battery")
+        who = "member" if member else "guest"
+        page.goto("/")
+        expect(page.locator("#options-button")).to_be_visible()
+        assert top_bar_problems(page, sweep) == [], f"the lobby, {locale}, a {who}"
+        for path in ("/puzzles", "/analysis"):
+            page.set_viewport_size({"width": 1280, "height": 700})
+            page.goto(path)
+            expect(page.locator("main select").first).to_be_visible()
+            problems = top_bar_problems(page, [320, *TOP_BAR_WIDTHS, 1280])
+            assert problems == [], f"{path}, {locale}, a {who}"
+        page.goto("/")
+        expect(page.locator("#options-button")).to_be_visible()
+        for width in (600, 1280):  # what the window shows
+            page.set_viewport_size({"width": width, "height": 400})
+            page.screenshot(path=str(artifacts / f"top-bar-{lang}-{who}-{width}.png"))

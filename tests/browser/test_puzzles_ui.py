@@ -1,6 +1,7 @@
 """Puzzles in the browser: a shipped puzzle solved on the board from the keyboard at laptop
-size (the answer nowhere on the page before), one solved by tapping tiles on a phone in
-Spanish, and one given up, its answer drawn on the board."""
+size (the answer nowhere on the page before), the guest then signing up and finding it on
+its profile; one solved by tapping tiles on a phone in Spanish, and one given up, its answer
+drawn on the board."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from tablero.rules import resolve_place
 from tablero.variant import square_name
 
 from .test_a11y import unnamed_controls
-from .ui import rack_tile, square
+from .ui import new_name, rack_tile, sign_up, square
 
 PLAIN = re.compile(r"^\S+ [A-Z()]+$")
 """An answer of plain tiles: no blank, no digraph (typed or tapped one letter a tile)."""
@@ -84,6 +85,20 @@ def test_solving_a_puzzle_from_the_keyboard(new_page: Any, shot: Any) -> None:
     page.click("#puzzle-next")
     expect(page.locator(".puzzle-page")).not_to_have_attribute("data-puzzle", p.id)
     expect(page.locator("#puzzle-verdict")).to_be_hidden()
+
+    # The guest signs up: the attempt and the rating are the account's, on its profile next to
+    # the game ratings (none yet).
+    name = new_name("solver")
+    sign_up(page, name, "correct horse battery")
+    page.goto(f"/p/{name}")
+    expect(page.locator(".profile-name")).to_have_text(name)
+    expect(page.locator(".profile-ratings .hint")).to_have_text("No rated games yet.")
+    card = page.locator('.profile-puzzles .puzzle-card[data-variant="fise"]')
+    expect(card.locator(".rating-n")).to_have_text(str(after))
+    expect(card.locator(".rating-games")).to_have_text("Puzzles tried: 1; solved: 1")
+    expect(page.locator(".profile-puzzles .puzzle-card")).to_have_count(1)
+    assert unnamed_controls(page) == []
+    shot(page, "puzzles-profile")
 
 
 def test_a_puzzle_on_a_phone_tapped_then_one_given_up(new_page: Any, shot: Any) -> None:

@@ -24,7 +24,7 @@ from tablero.puzzles.selection import puzzles_from_gcg
 from tablero.puzzles.shipped import find_puzzle, shipped_puzzles
 from tablero.server.puzzles import store
 from tablero.server.puzzles.models import PuzzleRow, PuzzleScanRow
-from tablero.server.puzzles.routes import GUEST_COOKIE
+from tablero.server.puzzles.routes import GUEST_COOKIE, _guest_key
 from tablero.server.store.db import make_engine
 from tablero.variant import builtin_variant_names, load_variant
 
@@ -209,12 +209,110 @@ def test_an_accounts_history_and_a_puzzles_rating(server: Server) -> None:
     assert [(h["puzzle"], h["correct"]) for h in history] == [(p.id, True)]
     assert history[0]["rating_after"] == one["solver"]["rating"]
     assert GUEST_COOKIE not in ana.http.cookies  # an account needs no guest session
+    # The puzzle rating is on the public profile, per game; none for a game not tried.
+    profile = luis.get(f"/api/players/{ana.name}")
+    standing = {k: v for k, v in one["solver"].items() if k != "rating_before"}
+    assert profile["puzzle_ratings"] == {"cuvinte": standing}
+    assert standing["attempts"] == 1 and standing["solved"] == 1
+    newcomer = Solver(server, account=True)
+    assert newcomer.get(f"/api/players/{newcomer.name}")["puzzle_ratings"] == {}
     for path, code in (
         ("/api/puzzles/next?variant=chess", "invalid_request"),
         ("/api/puzzles/next", "invalid_request"),
     ):
         r = ana.http.get(path)
         assert r.status_code == 422 and error(r)["code"] == code
+
+
+def standing(solver: Solver, variant: str) -> dict[str, Any]:
+    games = {g["variant"]: g for g in solver.get("/api/puzzles")["games"]}
+    return dict(games[variant]["solver"])
+
+
+def test_a_guests_puzzles_go_to_the_account_it_signs_up(server: Server) -> None:
+    # A guest solves two puzzles, then signs up on the same browser.
+    guest = Solver(server)
+    first = shipped(guest.next("fise")["puzzle"]["id"])
+    missed = guest.attempt(first.id, {"give_up": True})
+    second = shipped(guest.next("fise")["puzzle"]["id"])
+    solved = guest.attempt(second.id, {"move": second.answer.move})
+    assert missed["rated"] and solved["rated"] and solved["correct"]
+    before = guest.get("/api/puzzles/history")["attempts"]
+    as_guest = standing(guest, "fise")
+    assert as_guest["attempts"] == 2 and as_guest["solved"] == 1
+    cookie = guest.http.cookies[GUEST_COOKIE]
+
+    guest.name = next(_names)
+    r = sign_up(guest.http, guest.name)
+    assert r.status_code == 201
+    assert GUEST_COOKIE in r.headers.get("set-cookie", "")  # cleared…
+    assert GUEST_COOKIE not in guest.http.cookies  # …and gone from the browser
+
+    # The account's history is the guest's, ratings before and after included, and so is
+    # its rating, on the puzzles page and on the profile.
+    after = guest.get("/api/puzzles/history")["attempts"]
+    assert after == before
+    assert [(h["puzzle"], h["correct"], h["rated"]) for h in after] == [
+        (second.id, True, True),
+        (first.id, False, True),
+    ]
+    assert after[0]["rating_after"] == solved["solver"]["rating"]
+    assert standing(guest, "fise") == as_guest
+    profile = guest.get(f"/api/players/{guest.name}")["puzzle_ratings"]
+    assert profile == {"fise": as_guest}
+    # Tried is tried: the next puzzle is neither of them, and another go is not rated.
+    assert guest.next("fise")["puzzle"]["id"] not in (first.id, second.id)
+    assert guest.attempt(first.id, {"move": first.answer.move})["rated"] is False
+
+    # The old guest cookie identifies nothing any more: no history, a newcomer's rating.
+    stale = httpx2.Client(base_url=server.base, headers={"Origin": server.base}, timeout=30)
+    stale.cookies.set(GUEST_COOKIE, cookie)
+    assert stale.get("/api/puzzles/history").json()["attempts"] == []
+    games = {g["variant"]: g for g in stale.get("/api/puzzles").json()["games"]}
+    assert games["fise"]["solver"]["attempts"] == 0 and games["fise"]["solver"]["rating"] == 1500
+    engine = make_engine(server.db_url)
+    try:
+        assert store.history(engine, _guest_key(cookie)) == []
+        assert store.solvers(engine, _guest_key(cookie)) == {}
+    finally:
+        engine.dispose()
+
+
+def test_a_guest_logging_in_to_an_account_with_a_rating(server: Server) -> None:
+    # The account has a rating in fise (one puzzle solved) and none in cuvinte.
+    ana = Solver(server, account=True)
+    shared = shipped(ana.next("fise")["puzzle"]["id"])
+    mine = ana.attempt(shared.id, {"move": shared.answer.move})
+    kept = standing(ana, "fise")
+
+    # On another browser, as a guest: the same puzzle missed, another fise one, a cuvinte one.
+    guest = Solver(server)
+    guest.attempt(shared.id, {"give_up": True})
+    other = shipped(guest.next("fise", skip=shared.id)["puzzle"]["id"])
+    guest.attempt(other.id, {"give_up": True})
+    ro = shipped(guest.next("cuvinte")["puzzle"]["id"])
+    ro_answer = guest.attempt(ro.id, {"move": ro.answer.move})
+    ro_guest = standing(guest, "cuvinte")
+
+    r = login(guest.http, ana.name)
+    assert r.status_code == 200 and GUEST_COOKIE not in guest.http.cookies
+    # fise: the account's rating stays; the guest's attempts are in its history, unrated.
+    assert standing(guest, "fise") == kept
+    fise = guest.get("/api/puzzles/history?variant=fise")["attempts"]
+    assert [(h["puzzle"], h["correct"], h["rated"], h["rating_after"]) for h in fise] == [
+        (other.id, False, False, None),
+        (shared.id, False, False, None),
+        (shared.id, True, True, mine["solver"]["rating"]),  # the one rated attempt at it
+    ]
+    # cuvinte: the account had none, so the guest's rating is the account's now.
+    assert standing(guest, "cuvinte") == ro_guest
+    (ro_entry,) = guest.get("/api/puzzles/history?variant=cuvinte")["attempts"]
+    assert ro_entry["rated"] and ro_entry["rating_after"] == ro_answer["solver"]["rating"]
+    profile = ana.get(f"/api/players/{ana.name}")["puzzle_ratings"]
+    assert profile == {"cuvinte": ro_guest, "fise": kept}
+    # Nothing of it is rated again.
+    assert guest.attempt(other.id, {"move": other.answer.move})["rated"] is False
+    assert standing(guest, "fise") == kept
 
 
 def test_a_finished_game_is_scanned_for_puzzles(server: Server) -> None:

@@ -1,6 +1,6 @@
-"""What anyone may read about a player: ratings per game, rating history, finished games;
-and the computer levels' ratings. Public data only: no prefs, no sessions, nothing of a game
-in progress (a rack is never in a game that is not over).
+"""What anyone may read about a player: ratings per game, rating history, finished games,
+puzzle ratings per game; and the computer levels' ratings. Public data only: no prefs, no
+sessions, nothing of a game in progress (a rack is never in a game that is not over).
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 
+from ...puzzles.rating import solver_json
 from ..errors import ApiError
+from ..puzzles import store as puzzle_store
 from ..ratings import store as ratings_store
 from ..ratings.players import account_player_key, bot_player_key
 from ..store import tables as table_store
@@ -19,7 +21,7 @@ from ..workers.bots import LEVEL_NAMES, LEVELS
 from . import store
 from .names import UsernameError, normalize_username, username_key
 
-__all__ = ["install_profile_routes", "ratings_for_account"]
+__all__ = ["install_profile_routes", "puzzle_ratings_for_account", "ratings_for_account"]
 
 
 async def ratings_for_account(engine: Any, account_id: int) -> dict[str, Any]:
@@ -27,6 +29,13 @@ async def ratings_for_account(engine: Any, account_id: int) -> dict[str, Any]:
         ratings_store.ratings_of, engine, account_player_key(account_id)
     )
     return ratings_store.ratings_json(ratings)
+
+
+async def puzzle_ratings_for_account(engine: Any, account_id: int) -> dict[str, Any]:
+    """``{variant: solver}`` (``solver_json``: rating, provisional, attempts, solved,
+    streaks) for each game in which the account has a rated puzzle attempt, by name."""
+    solvers = await asyncio.to_thread(puzzle_store.solvers, engine, account_player_key(account_id))
+    return {variant: solver_json(s) for variant, s in sorted(solvers.items()) if s.rating.games > 0}
 
 
 def _game_json(game: table_store.FinishedGame) -> dict[str, Any]:
@@ -72,6 +81,7 @@ def install_profile_routes(app: FastAPI) -> None:
             "username": account.username,
             "member_since": iso_time(account.created_at),
             "ratings": await ratings_for_account(engine, account.id),
+            "puzzle_ratings": await puzzle_ratings_for_account(engine, account.id),
             "rating_history": [
                 {
                     "table": c.table_id,

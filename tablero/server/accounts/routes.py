@@ -5,6 +5,9 @@ name and a wrong password both get ``401 bad_credentials`` after the same work (
 ``passwords.verify_nobody``). Failed logins are counted per address and per username
 (``RateLimiter.check_login``). No handler logs a password or a session id, and neither is
 ever in a response body or a URL: the session id travels only in its cookie.
+
+Signing up or logging in on a browser that solved puzzles as a guest carries those attempts
+and ratings to the account (``puzzles.routes.carry_guest_puzzles``).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from fastapi import FastAPI, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import ApiError
+from ..puzzles.routes import carry_guest_puzzles
 from ..web.openapi import json_body, request_body
 from ..web.ratelimit import RateLimiter
 from ..web.requests import JSON, client_address, rate_limit, read_model
@@ -125,6 +129,7 @@ def install_account_routes(app: FastAPI) -> None:
         if account is None:
             raise ApiError(409, "username_taken", f"the username {name!r} is taken")
         await _start_session(request, response, account.id)
+        await carry_guest_puzzles(request, response, account.id)
         return {"username": account.username}
 
     @app.post("/api/login", openapi_extra=creds_body)
@@ -151,6 +156,7 @@ def install_account_routes(app: FastAPI) -> None:
         if rehashed is not None:
             await asyncio.to_thread(store.set_password, _engine(request), account.id, rehashed)
         await _start_session(request, response, account.id)
+        await carry_guest_puzzles(request, response, account.id)
         return {"username": account.username}
 
     @app.post("/api/logout")

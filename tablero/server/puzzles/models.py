@@ -4,7 +4,8 @@ finished games have been scanned for puzzles.
 A puzzle is stored whole as JSON (``data``: ``Puzzle.to_dict``, answer included: the server
 never sends it before an attempt) with the columns it is chosen and rated by. A solver is a
 player key: ``account:<id>``, or ``guest:<hash>`` for a guest's browser session (the hash of
-the session's cookie; such rows are deleted a while after their last attempt).
+the session's cookie; such rows are deleted a while after their last attempt, or moved to
+the account the guest signs up or logs in as: ``store.carry_guest``).
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ else the guest of this browser session: a cookie of its own (``tablero_puzzles``
 with no expiry date, so the browser drops it when it closes) set by the guest's first attempt;
 the server keeps the guest's rating and attempts under a hash of it and deletes them two days
 after the last attempt (``service.GUEST_IDLE``). An account's history is kept for good.
+When the guest signs up or logs in, its attempts and ratings go to the account
+(``carry_guest_puzzles``, ``store.carry_guest``) and the guest cookie is cleared.
 
 No answer leaves the server before an attempt: the next puzzle and a puzzle by id carry the
 position only. An attempt is judged in a thread (``tablero.puzzles.judge``: the game's own
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import random
 import secrets
 import time
@@ -44,7 +47,9 @@ from . import store
 from .service import PuzzleService
 from .store import AttemptResult, Solver, StoredPuzzle
 
-__all__ = ["GUEST_COOKIE", "install_puzzle_routes"]
+__all__ = ["GUEST_COOKIE", "carry_guest_puzzles", "install_puzzle_routes"]
+
+log = logging.getLogger("tablero.server.puzzles")
 
 GUEST_COOKIE = "tablero_puzzles"
 HISTORY_LIMIT = 50
@@ -86,6 +91,42 @@ async def _reader(request: Request) -> str | None:
         return account_player_key(account.id)
     cookie = _guest_cookie(request)
     return _guest_key(cookie) if cookie else None
+
+
+async def carry_guest_puzzles(request: Request, response: Response, account_id: int) -> None:
+    """This browser's guest puzzles (its ``tablero_puzzles`` cookie) to the account that has
+    just signed up or logged in on it (``store.carry_guest``: one transaction), then the
+    guest cookie cleared. If the database fails, the login still stands: the failure is logged
+    and the cookie left, so the next login tries again."""
+    if GUEST_COOKIE not in request.cookies:
+        return
+    cookie = _guest_cookie(request)
+    if cookie is not None:
+        try:
+            carried = await asyncio.to_thread(
+                store.carry_guest,
+                request.app.state.hub.engine,
+                _guest_key(cookie),
+                account_player_key(account_id),
+                time.time(),
+            )
+        except Exception as e:
+            log.warning("a guest's puzzles could not be carried to an account: %s", e)
+            return
+        if carried.attempts:
+            log.info(
+                "%d guest puzzle attempts carried to an account (ratings taken: %s; kept: %s)",
+                carried.attempts,
+                ", ".join(carried.adopted) or "none",
+                ", ".join(carried.kept) or "none",
+            )
+    response.delete_cookie(
+        GUEST_COOKIE,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
 
 
 def _variant(name: str | None) -> str:

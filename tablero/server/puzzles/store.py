@@ -27,9 +27,11 @@ from .models import PuzzleAttemptRow, PuzzleRow, PuzzleScanRow, PuzzleSolverRow
 
 __all__ = [
     "AttemptResult",
+    "GuestCarried",
     "Solver",
     "StoredPuzzle",
     "add_found",
+    "carry_guest",
     "claim_scan",
     "counts",
     "finish_scan",
@@ -40,6 +42,7 @@ __all__ = [
     "next_puzzle",
     "record_attempt",
     "solver",
+    "solvers",
     "unscanned_finished",
 ]
 
@@ -352,6 +355,109 @@ def forget_idle_guests(engine: Engine, idle_since: float) -> int:
         s.execute(delete(PuzzleAttemptRow).where(PuzzleAttemptRow.player.in_(players)))
         s.execute(delete(PuzzleSolverRow).where(PuzzleSolverRow.player.in_(players)))
         return len(players)
+
+
+@dataclass(frozen=True)
+class GuestCarried:
+    """What ``carry_guest`` moved: the guest's attempts, and the games whose rating became the
+    account's (sorted) and those where the account kept its own."""
+
+    attempts: int = 0
+    adopted: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
+
+
+def carry_guest(engine: Engine, guest: str, account: str, now: float) -> GuestCarried:
+    """Move a guest's puzzle history to an account (the guest has just signed up or logged
+    in), in one transaction; afterwards the guest key has no rating and no attempt.
+
+    Per game:
+
+    - the account has **no puzzle rating** there: the guest's becomes the account's (its
+      rating, rated attempts, solved, streaks), and the guest's attempts, re-keyed, keep their
+      ``rated`` mark and their ratings before and after: they are the account's record now;
+    - the account **has one**: the account's rating stays as it is (a guest's session is
+      short, an account's record is not mixed with it), and the guest's attempts are added to
+      the account's history **unrated** (``rated`` false, no solver ratings before and
+      after): they did not move the account's rating. They still count as tried: the next
+      puzzle skips them, and a new attempt at one of them is not rated.
+
+    A puzzle attempted both as the guest and as the account is therefore in the account's
+    history twice, the account's attempt the only rated one: the attempts table has no unique
+    key, and what the code relies on, at most one rated attempt per solver and puzzle, still
+    holds; the solvers' key (player, game) is never given twice, since a guest's row becomes
+    the account's only where the account has none. The puzzles' own ratings and counts are
+    left as they are: each attempt moved its puzzle when it was made.
+
+    The guest's and the account's solver rows are locked (in key order) before anything
+    moves, so an attempt of either at the same moment comes before or after, not between;
+    the account's first attempt in a game at that very moment makes the row this would add a
+    duplicate, and the whole transaction is tried again.
+    """
+    if guest == account:
+        return GuestCarried()
+    first, second = sorted((guest, account))
+    for _ in range(3):
+        try:
+            with guard(engine), Session(engine) as s, s.begin():
+                locked: dict[str, dict[str, PuzzleSolverRow]] = {}
+                for player in (first, second):
+                    rows = s.scalars(
+                        select(PuzzleSolverRow)
+                        .where(PuzzleSolverRow.player == player)
+                        .order_by(PuzzleSolverRow.variant)
+                        .with_for_update()
+                    )
+                    locked[player] = {r.variant: r for r in rows}
+                theirs, mine = locked[guest], locked[account]
+                adopted = sorted(v for v in theirs if v not in mine)
+                kept = sorted(v for v in theirs if v in mine)
+                if mine:
+                    s.execute(
+                        update(PuzzleAttemptRow)
+                        .where(
+                            PuzzleAttemptRow.player == guest,
+                            PuzzleAttemptRow.variant.in_(sorted(mine)),
+                        )
+                        .values(rated=False, solver_before=None, solver_after=None)
+                        .execution_options(synchronize_session=False)
+                    )
+                for variant in kept:
+                    row = mine[variant]
+                    row.updated_at = max(row.updated_at, theirs[variant].updated_at, now)
+                    s.delete(theirs[variant])
+                for variant in adopted:
+                    # A new row under the account's key (the key is the primary key).
+                    row = theirs[variant]
+                    s.add(
+                        PuzzleSolverRow(
+                            player=account,
+                            variant=variant,
+                            mu=row.mu,
+                            sigma=row.sigma,
+                            attempts=row.attempts,
+                            solved=row.solved,
+                            streak=row.streak,
+                            best_streak=row.best_streak,
+                            updated_at=max(row.updated_at, now),
+                        )
+                    )
+                    s.delete(row)
+                moved = s.scalar(
+                    select(func.count())
+                    .select_from(PuzzleAttemptRow)
+                    .where(PuzzleAttemptRow.player == guest)
+                )
+                s.execute(
+                    update(PuzzleAttemptRow)
+                    .where(PuzzleAttemptRow.player == guest)
+                    .values(player=account)
+                    .execution_options(synchronize_session=False)
+                )
+                return GuestCarried(int(moved or 0), tuple(adopted), tuple(kept))
+        except sa_exc.IntegrityError:
+            continue  # the account's first attempt in a game at the same moment: again
+    raise RuntimeError("the guest's puzzles could not be carried to the account")
 
 
 # -- the games scanned ----------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // A player's profile (/p/{username}), from GET /api/players/{username}: member since, the
 // rating in each game (with a small chart of its history: an SVG drawn with DOM calls, with a
-// title and a summary in words), and the finished games, each linking to its replay.
+// title and a summary in words), the puzzle rating in each game (with puzzles tried and
+// solved), and the finished games, each linking to its replay.
 
 import { api, ApiError, errorText, pages } from "./api.js";
 import { h, replace, s } from "./dom.js";
@@ -57,6 +58,7 @@ export class ProfilePage {
   build() {
     const p = this.player;
     const ratings = Object.entries(p.ratings || {});
+    const puzzles = Object.entries(p.puzzle_ratings || {});
     const history = p.rating_history || [];
     const games = p.games || [];
     replace(this.root, h("div", { class: "profile" },
@@ -69,6 +71,11 @@ export class ProfilePage {
           ? h("ul", { class: "rating-cards" }, ratings.map(([variant, r]) =>
             this.ratingCard(variant, r, history.filter((x) => x.variant === variant))))
           : h("p", { class: "hint", text: t("profile.no_ratings") })),
+      h("section", { class: "profile-puzzles", "aria-labelledby": "puzzle-ratings-h" },
+        h("h2", { id: "puzzle-ratings-h", text: t("profile.puzzle_ratings") }),
+        puzzles.length
+          ? h("ul", { class: "rating-cards" }, puzzles.map(([variant, r]) => this.puzzleCard(variant, r)))
+          : h("p", { class: "hint", text: t("profile.no_puzzle_ratings") })),
       h("section", { class: "profile-games", "aria-labelledby": "games-h" },
         h("h2", { id: "games-h", text: t("profile.games") }),
         games.length ? this.gamesTable(games) : h("p", { class: "hint", text: t("profile.no_games") }))));
@@ -82,6 +89,14 @@ export class ProfilePage {
         h("span", { class: "rating-big" }, ratingElement(r.rating, r.provisional))),
       h("p", { class: "rating-games", text: t("profile.rated_games", { n: r.games }) }),
       changes.length ? ratingChart(title, changes) : null);
+  }
+
+  puzzleCard(variant, r) {
+    return h("li", { class: "puzzle-card panel", dataset: { variant } },
+      h("div", { class: "rating-card-head" },
+        h("h3", { class: "rating-game", text: this.title(variant) }),
+        h("span", { class: "rating-big" }, ratingElement(r.rating, r.provisional))),
+      h("p", { class: "rating-games", text: t("profile.puzzles_tried", { n: r.attempts, solved: r.solved }) }));
   }
 
   gamesTable(games) {
