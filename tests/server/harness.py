@@ -25,7 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 from tablero.lexicon import Lexicon
 from tablero.server import Settings, create_app
 from tablero.server.cli import tcp_listener
-from tablero.server.config import Quotas
+from tablero.server.config import Capacity, Quotas
 from tablero.server.web.jsonlimits import WS_MAX_FRAME_BYTES
 from tablero.server.web.ratelimit import DEFAULT_LIMITS, RateLimits
 
@@ -40,6 +40,10 @@ ROOMY = Quotas(
     bot_tables_total=10_000,
 )
 """Quotas no test reaches by accident (the quota tests make servers of their own)."""
+PATIENT = Capacity(max_loop_lag=30.0)
+"""A load guard no test trips by accident: on a CI machine whose cores run other test
+workers, a server's event loop may run half a second late, and the default guard would then
+refuse a new WebSocket with 1013 (the load tests set their own capacity)."""
 CLIENT_LOGGER = "tests.client"
 """The WebSocket client logs here (not as ``websockets.client``): at DEBUG it logs the frames
 it sends, seat tokens included, and the log tests look only at what the server logs."""
@@ -61,7 +65,9 @@ class Server:
         redis_url: str | None = None,
         bot_workers: int = 1,
         analysis_sim_iterations: int = 300,
+        capacity: Capacity = PATIENT,
     ):
+        self.capacity = capacity
         self.quotas = quotas
         self.bot_workers = bot_workers
         self.analysis_sim_iterations = analysis_sim_iterations
@@ -91,6 +97,7 @@ class Server:
             redis_url=self.redis_url,
             bot_workers=self.bot_workers,
             analysis_sim_iterations=self.analysis_sim_iterations,
+            capacity=self.capacity,
         )
         app = create_app(settings, rate_limits=self.rate_limits)
         self.app = app

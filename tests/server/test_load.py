@@ -16,7 +16,7 @@ from tablero.server.errors import ApiError
 from tablero.server.web.load import LoadGuard
 
 from .games import mini_toml, two_players, upload
-from .harness import Server
+from .harness import PATIENT, Server
 
 
 def test_the_gauge_sees_a_stalled_event_loop_and_forgets_it() -> None:
@@ -59,7 +59,7 @@ def test_actions_in_flight_are_bounded() -> None:
 def shared(server: Server) -> Iterator[Server]:
     """The module's server, its capacity put back after a test changed it."""
     yield server
-    server.app.state.load.capacity = Capacity()
+    server.app.state.load.capacity = PATIENT
 
 
 def test_an_overloaded_server_refuses_new_work_and_keeps_games_going(shared: Server) -> None:
@@ -96,5 +96,5 @@ def test_an_overloaded_server_refuses_new_work_and_keeps_games_going(shared: Ser
         assert r.status_code == 503 and r.json()["error"]["code"] == "busy", r.text
         assert server.view(table)["seq"] == seq + 1
 
-        server.app.state.load.capacity = Capacity()
+        server.app.state.load.capacity = PATIENT
         assert server.move(table, other, {"kind": "pass"}, seq + 1).status_code == 200
