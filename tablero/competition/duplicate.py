@@ -52,6 +52,7 @@ from .results import (
     RoundResult,
     Standing,
     Submission,
+    percent_of_top,
     rack_notation,
 )
 
@@ -268,8 +269,7 @@ class DuplicateGame:
 
     def percent(self, player: str) -> float:
         """A player's total as a percentage of the top's, to two decimals."""
-        total = self.totals[self._known(player)]
-        return round(100.0 * total / self.top_total, 2) if self.top_total else 0.0
+        return percent_of_top(self.totals[self._known(player)], self.top_total)
 
     def state(self) -> dict[str, Any]:
         """Everything that makes the game what it is, as plain data (tests compare it to

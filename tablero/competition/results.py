@@ -18,11 +18,18 @@ __all__ = [
     "RoundResult",
     "Standing",
     "Submission",
+    "percent_of_top",
     "rack_notation",
 ]
 
 BEST_SHOWN = 3
 """Moves of highest score a round's result lists (the top first)."""
+
+
+def percent_of_top(total: int, top_total: int) -> float:
+    """A total as a percentage of the tops' total, to two decimals (0 when that is 0): the
+    duplicate measure of a player, in a game and over a series."""
+    return round(100.0 * total / top_total, 2) if top_total else 0.0
 
 
 def rack_notation(tiles: Sequence[str]) -> str:

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .results import percent_of_top
+
 __all__ = ["SeriesScore", "SeriesStanding", "series_standings"]
 
 
@@ -53,7 +55,7 @@ class SeriesStanding:
     @property
     def percent(self) -> float:
         """The total as a percentage of the top total, to two decimals (0 when that is 0)."""
-        return round(100.0 * self.total / self.top_total, 2) if self.top_total else 0.0
+        return percent_of_top(self.total, self.top_total)
 
 
 def series_standings(players: Sequence[str], scores: Iterable[SeriesScore]) -> list[SeriesStanding]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...board import Board
 from ...competition.duplicate import DuplicateGame
-from ...competition.results import RoundMove, RoundResult, rack_notation
+from ...competition.results import RoundMove, RoundResult, percent_of_top, rack_notation
 from ...formats.cgp import read_cgp
 from ...moves import Cambio, NotationError, Place, parse_move
 from ...variant import Variant, square_name
@@ -108,7 +108,7 @@ def round_json(result: RoundResult, times: RoundTimes | None, v: Variant) -> dic
                 "solo": p.solo,
                 "points": p.points,
                 "total": p.total,
-                "percent": round(100.0 * p.total / top_total, 2) if top_total else 0.0,
+                "percent": percent_of_top(p.total, top_total),
                 "at": None if p.at is None else round(p.at, 1),
                 "tiles": move_tiles(p.move, board, v) if p.move != "-" else [],
             }

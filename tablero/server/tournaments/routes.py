@@ -35,6 +35,7 @@ from ...competition.pairing import (
     round_robin_rounds,
     swiss_pairings,
 )
+from ...competition.results import percent_of_top
 from ...competition.series import SeriesScore, series_standings
 from ...competition.standings import BYE_SPREAD, Played, standings
 from .. import catalog
@@ -399,7 +400,7 @@ def _number(text: str) -> bool:
 def _percent(score: int | None, top_total: int | None) -> float | None:
     if score is None or top_total is None:
         return None
-    return round(100.0 * score / top_total, 2) if top_total else 0.0
+    return percent_of_top(score, top_total)
 
 
 def _series_csv(snap: Snapshot, writer: Any) -> None:
