@@ -198,9 +198,12 @@ async def _snapshot(hub: Hub, tournament_id: str, rooms: DuplicateRooms | None =
 async def _record_room(hub: Hub, rooms: DuplicateRooms, room_id: str) -> None:
     game = await rooms.finished_game(room_id)
     if game is not None:
-        await asyncio.to_thread(
-            store.record_room, hub.engine, room_id, room_result(game), time.time()
-        )
+        await _record_game(hub, room_id, game)
+
+
+async def _record_game(hub: Hub, room_id: str, game: DuplicateGame) -> None:
+    """Record a series' room's game, over: each player's total and tops, the top total."""
+    await asyncio.to_thread(store.record_room, hub.engine, room_id, room_result(game), time.time())
 
 
 def room_result(game: DuplicateGame) -> RoomResult:
@@ -499,7 +502,7 @@ async def _plan_series_room(
     options = RoomOptions(
         variant=t.variant,
         title=f"{t.name} ({number})",
-        round_seconds=t.round_seconds or rules.round_seconds or 180,
+        round_seconds=t.round_seconds or rules.round_seconds,
         rounds=t.game_rounds,
         solo_bonus=rules.solo_bonus,
         pause_seconds=SERIES_PAUSE_SECONDS,
@@ -626,13 +629,8 @@ def install_tournament_hooks(hub: Hub, rooms: DuplicateRooms) -> None:
     async def over(table_id: str) -> None:
         await asyncio.to_thread(store.record_table, hub.engine, table_id, time.time())
 
-    async def room_over(room_id: str, game: DuplicateGame) -> None:
-        await asyncio.to_thread(
-            store.record_room, hub.engine, room_id, room_result(game), time.time()
-        )
-
     hub.on_game_over(over)
-    rooms.on_game_over(room_over)
+    rooms.on_game_over(lambda room_id, game: _record_game(hub, room_id, game))
 
 
 # -- routes -----------------------------------------------------------------------------------
@@ -915,9 +913,7 @@ def install_tournament_routes(app: FastAPI) -> None:
         account = await require_account(request)
         req, _ = await read_model(request, FixRequest)
         hub = _hub(request)
-        snap = await _snapshot(hub, tournament_id)
-        if snap.tournament.director_id != account.id:
-            raise ApiError(403, "not_director", "only the tournament's director can fix a result")
+        snap = await _directed(request, tournament_id, account, "fix a result")
         if snap.tournament.format == "duplicate":
             raise ApiError(
                 409,
@@ -925,11 +921,7 @@ def install_tournament_routes(app: FastAPI) -> None:
                 "a duplicate series has no boards: fix a player's score with "
                 f"POST /api/tournaments/{snap.tournament.id}/scores",
             )
-        reason = _text(req.reason, "reason", REASON_MAX, required=True)
-        assert reason is not None
-        low, high = SCORE_RANGE
-        if not all(low <= x <= high for x in req.scores):
-            raise ApiError(422, "bad_scores", f"scores: each from {low} to {high}", field="scores")
+        reason = _ruling(req.reason, req.scores, "scores")
         await asyncio.to_thread(
             store.fix_result,
             hub.engine,
@@ -955,14 +947,8 @@ def install_tournament_routes(app: FastAPI) -> None:
         account = await require_account(request)
         req, _ = await read_model(request, FixScoreRequest)
         hub = _hub(request)
-        snap = await _snapshot(hub, tournament_id, _rooms(request))
-        if snap.tournament.director_id != account.id:
-            raise ApiError(403, "not_director", "only the tournament's director can fix a result")
-        reason = _text(req.reason, "reason", REASON_MAX, required=True)
-        assert reason is not None
-        low, high = SCORE_RANGE
-        if not low <= req.score <= high:
-            raise ApiError(422, "bad_scores", f"score: from {low} to {high}", field="score")
+        snap = await _directed(request, tournament_id, account, "fix a result")
+        reason = _ruling(req.reason, [req.score], "score")
         player = _player(snap, req.player)
         await asyncio.to_thread(
             store.fix_score,
@@ -985,11 +971,7 @@ def install_tournament_routes(app: FastAPI) -> None:
         rate_limit(request, "seats")
         account = await require_account(request)
         hub = _hub(request)
-        snap = await _snapshot(hub, tournament_id)
-        if snap.tournament.director_id != account.id:
-            raise ApiError(
-                403, "not_director", "only the tournament's director can remove a player"
-            )
+        snap = await _directed(request, tournament_id, account, "remove a player")
         reason = await _optional_reason(request)
         if reason is None:
             raise ApiError(
@@ -1031,6 +1013,25 @@ def install_tournament_routes(app: FastAPI) -> None:
                 "Content-Disposition": f'attachment; filename="tournament-{snap.tournament.id}.csv"'
             },
         )
+
+
+async def _directed(request: Request, tournament_id: str, account: Account, what: str) -> Snapshot:
+    """The tournament, if ``account`` directs it; else ``403 not_director``."""
+    snap = await _snapshot(_hub(request), tournament_id, _rooms(request))
+    if snap.tournament.director_id != account.id:
+        raise ApiError(403, "not_director", f"only the tournament's director can {what}")
+    return snap
+
+
+def _ruling(reason: str | None, scores: list[int], field: str) -> str:
+    """A director's fix: its reason (required) and its scores, each in ``SCORE_RANGE``."""
+    text = _text(reason, "reason", REASON_MAX, required=True)
+    assert text is not None
+    low, high = SCORE_RANGE
+    if not all(low <= x <= high for x in scores):
+        each = "each " if len(scores) > 1 else ""
+        raise ApiError(422, "bad_scores", f"{field}: {each}from {low} to {high}", field=field)
+    return text
 
 
 async def _optional_reason(request: Request) -> str | None:

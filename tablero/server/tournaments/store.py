@@ -840,14 +840,14 @@ def record_room(engine: Engine, room_id: str, result: RoomResult, now: float) ->
         assert game is not None
         if game.state != "playing":
             return None
-        accounts = dict(
-            s.execute(
-                select(DuplicatePlayerRow.name, DuplicatePlayerRow.account_id).where(
+        by_account = {
+            account: name
+            for account, name in s.execute(
+                select(DuplicatePlayerRow.account_id, DuplicatePlayerRow.name).where(
                     DuplicatePlayerRow.room_id == room_id
                 )
-            ).all()
-        )
-        by_account = {a: name for name, a in accounts.items() if a is not None}
+            )
+        }
         for score in s.scalars(
             select(TournamentSeriesScoreRow).where(
                 TournamentSeriesScoreRow.tournament_id == found,
