@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from tablero.alphabet import ROMANIAN, SPANISH
-from tablero.lexicon import WordListLexicon
+from tablero.lexicon import Lexicon, WordListLexicon, load_lexicon
+from tablero.variant import load_variant
 
 from . import pgcluster
 from .harness import Server
@@ -120,6 +121,24 @@ def server(
     """One server (one app instance, restarted by some tests) per module and database kind;
     each test makes its own tables."""
     s = Server(module_db_url, {"es": mini_es, "ro": mini_ro})
+    s.start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+@pytest.fixture(scope="session")
+def fise_lexicon() -> Lexicon:
+    """FISE's shipped dictionary (the duplicate rooms' tests find each round's moves in it)."""
+    fise = load_variant("fise")
+    return load_lexicon(fise.lexicon, fise.alphabet)
+
+
+@pytest.fixture(scope="module")
+def shipped_server(module_db_url: str) -> Iterator[Server]:
+    """A server with the shipped dictionaries (no test lists), per module and database kind."""
+    s = Server(module_db_url, {})
     s.start()
     try:
         yield s

@@ -15,7 +15,6 @@ import dataclasses
 import json
 import logging
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx2
@@ -27,7 +26,7 @@ from tablero.board import Board, Tile
 from tablero.competition.duplicate import best_by_score
 from tablero.competition.duplicate_gcg import read_duplicate_gcg
 from tablero.formats.cgp import read_cgp
-from tablero.lexicon import Lexicon, load_lexicon
+from tablero.lexicon import Lexicon
 from tablero.position import Position
 from tablero.server.duplicate import views
 from tablero.server.store.db import normalize_url
@@ -42,19 +41,14 @@ FISE = load_variant("fise")
 
 
 @pytest.fixture(scope="module")
-def lexicon() -> Lexicon:
-    return load_lexicon(FISE.lexicon, FISE.alphabet)
+def lexicon(fise_lexicon: Lexicon) -> Lexicon:
+    return fise_lexicon
 
 
 @pytest.fixture(scope="module")
-def server(module_db_url: str) -> Iterator[Server]:
-    """A server with the shipped dictionaries (no test lists), per database kind."""
-    s = Server(module_db_url, {})
-    s.start()
-    try:
-        yield s
-    finally:
-        s.stop()
+def server(shipped_server: Server) -> Server:
+    """The shipped dictionaries (no test lists), per database kind (conftest)."""
+    return shipped_server
 
 
 # -- helpers ----------------------------------------------------------------------------------

@@ -14,12 +14,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from tablero.lexicon import Lexicon, load_lexicon
+from tablero.lexicon import Lexicon
 from tablero.variant import load_variant
 
 from .harness import Server
@@ -28,21 +25,6 @@ from .test_duplicate_rooms import age_round, moves_of, until
 from .test_ratings_server import Player
 
 FISE = load_variant("fise")
-
-
-@pytest.fixture(scope="module")
-def lexicon() -> Lexicon:
-    return load_lexicon(FISE.lexicon, FISE.alphabet)
-
-
-@pytest.fixture(scope="module")
-def server(module_db_url: str) -> Iterator[Server]:
-    s = Server(module_db_url, {})
-    s.start()
-    try:
-        yield s
-    finally:
-        s.stop()
 
 
 def create_series(director: Player, **body: Any) -> str:
@@ -110,7 +92,10 @@ def room_over(player: Player, room: str) -> bool:
     return bool(room_view(player, room)["state"] == "over")
 
 
-def test_a_duplicate_series_through_its_games(server: Server, lexicon: Lexicon) -> None:
+def test_a_duplicate_series_through_its_games(
+    shipped_server: Server, fise_lexicon: Lexicon
+) -> None:
+    server, lexicon = shipped_server, fise_lexicon
     director = Player(server)
     ana, luis, eva = (Player(server) for _ in range(3))
     outsider = Player(server)
@@ -224,7 +209,8 @@ def test_a_duplicate_series_through_its_games(server: Server, lexicon: Lexicon) 
     assert r.status_code == 409 and error(r)["code"] == "no_rounds_left"
 
 
-def test_a_series_refuses_what_it_cannot_be(server: Server) -> None:
+def test_a_series_refuses_what_it_cannot_be(shipped_server: Server) -> None:
+    server = shipped_server
     director = Player(server)
     body = {"name": "Serie", "variant": "fise", "format": "duplicate", "rounds": 3}
     cases = [
