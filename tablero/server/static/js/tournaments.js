@@ -61,6 +61,14 @@ function stateBadge(tr) {
   return h("span", { class: "badge playing", text: t(key, { n: tr.round, total: tr.rounds }) });
 }
 
+/** A table of the tournament's (pairings, a game's scores, standings): its column heads and
+ *  rows, scrolling sideways on a narrow screen. */
+function tourneyTable(kind, head, rows) {
+  return h("div", { class: "games-scroll" }, h("table", { class: `tourney-table ${kind}` },
+    h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col", text })))),
+    h("tbody", {}, rows)));
+}
+
 function spreadText(n) {
   return n > 0 ? `+${formatNumber(n)}` : formatNumber(n);
 }
@@ -377,9 +385,7 @@ export class TournamentPage {
         }) : null));
     });
     replace(this.pairings, title, tr.round > 1 ? nav : null,
-      h("div", { class: "games-scroll" }, h("table", { class: "tourney-table pairings-table" },
-        h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col", text })))),
-        h("tbody", {}, rows))));
+      tourneyTable("pairings-table", head, rows));
   }
 
   /** A series' game: its room (to play or watch) and each player's score in it. */
@@ -409,9 +415,7 @@ export class TournamentPage {
         h("td", { class: "tops", text: s.tops === null ? "" : String(s.tops) })]));
     replace(this.pairings, title, tr.round > 1 ? this.roundNav(tr, n) : null,
       link ? h("p", { class: "room-line" }, link) : null,
-      h("div", { class: "games-scroll" }, h("table", { class: "tourney-table series-table" },
-        h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col", text })))),
-        h("tbody", {}, rows))));
+      tourneyTable("series-table", head, rows));
   }
 
   /** The scores, first's first; the winner's name is bold in its own cell (and said here to
@@ -455,9 +459,7 @@ export class TournamentPage {
     h("td", { class: "starts", title: t("tourney.starts_help"), text: `${s.firsts}\u2013${s.seconds}` })));
     replace(this.standings, title,
       h("p", { class: "help", text: t("tourney.standings_help", { n: tr.bye_spread }) }),
-      h("div", { class: "games-scroll" }, h("table", { class: "tourney-table standings-table" },
-        h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col", text })))),
-        h("tbody", {}, rows))));
+      tourneyTable("standings-table", head, rows));
   }
 
   showSeriesStandings(title) {
@@ -477,9 +479,7 @@ export class TournamentPage {
     h("td", { class: "tops", text: String(s.tops) })));
     replace(this.standings, title,
       h("p", { class: "help", text: t("tourney.standings_series_help") }),
-      h("div", { class: "games-scroll" }, h("table", { class: "tourney-table series-standings" },
-        h("thead", {}, h("tr", {}, head.map((text) => h("th", { scope: "col", text })))),
-        h("tbody", {}, rows))));
+      tourneyTable("series-standings", head, rows));
   }
 
   showPlayers() {
