@@ -5,7 +5,8 @@
 Positions: every ``--every``-th turn of ``--games`` seeded games between ``hard`` players, from
 the first move to the endgame. On each, the expert chooses a move twice: with today's level
 (``players.EXPERT_SIM``: sixteen candidates, 2,400 playouts at most, pruning, the chance of
-winning, the pre-endgame played out) and with the settings it had before 2026-11-25 (eight
+winning, the pre-endgame played out, the opponent's rack inferred from its last play, whose
+time is counted) and with the settings it had before 2026-11-25 (eight
 candidates × 300 deals, by points). Printed: the CPU time a move of each, overall and by phase
 (bag over a rack; bag a rack or less; bag empty: the endgame search, the same in both).
 
@@ -50,6 +51,7 @@ def main() -> int:
             "prune": False,
             "win_table": False,
             "preendgame_plies": 0,
+            "infer": False,
         },
     }
     phases = ("bag over a rack", "bag a rack or less", "bag empty")
@@ -68,7 +70,9 @@ def main() -> int:
                 for name, options in settings.items():
                     expert = Bot("expert", variant, lexicon, seed=seed * 1000 + turn, **options)
                     start = time.process_time()
-                    choice = expert.choose_in(seat_view(game), players=2)
+                    position = seat_view(game)
+                    inference = expert.infer_from(game, position)
+                    choice = expert.choose_in(position, players=2, inference=inference)
                     cpu[name][phase] += time.process_time() - start
                     checked = game.check(choice.move)  # IllegalMove if it is not legal
                     assert checked is None or checked.total == choice.score, choice.notation

@@ -306,6 +306,11 @@ class Game:
         step = 1 if self.variant.turn_direction == "clockwise" else -1
         return [(seat + step * i) % n for i in range(n)]
 
+    def seats_from(self, seat: int) -> list[int]:
+        """The seats still in the game in turn order from ``seat`` (always first): the order of
+        a position's racks seen from it."""
+        return [s for s in self._turn_order_from(seat) if s == seat or not self.players[s].resigned]
+
     def next_seat(self, seat: int) -> int:
         return self._turn_order_from(seat)[1 % len(self.players)]
 
@@ -347,9 +352,7 @@ class Game:
         bag and others' racks), which is what the other players know of them.
         """
         seat = self.to_move if seat is None else seat
-        order = [
-            s for s in self._turn_order_from(seat) if s == seat or not self.players[s].resigned
-        ]
+        order = self.seats_from(seat)
         return Position(
             variant=self.variant,
             board=self.board.copy(),

@@ -18,7 +18,8 @@ Levels:
 ``expert``    hard's sixteen best candidates, re-ranked by Monte Carlo simulation two plies
               deep with the same random draws for every candidate, the clearly worse dropped
               early, ranked by the chance of winning (two players) and played out to the end
-              in the pre-endgame; with the bag empty and one opponent, an exact endgame search.
+              in the pre-endgame, the last opponent dealt what its last play says it kept
+              (rack inference); with the bag empty and one opponent, an exact endgame search.
 
 In Bisonte, where words are checked only when challenged, every bot challenges a play that
 has a word its dictionary lacks, and never a valid one.
@@ -49,6 +50,7 @@ from .movegen.candidates import (
     exchange_allowed,
     generator_for,
 )
+from .search.inference import Inference
 
 __all__ = [
     "LEVELS",
@@ -79,6 +81,8 @@ class SimSettings:
     """Rank by the chance of winning (two players; the game's shipped win table)."""
     preendgame_plies: int | None = None
     """Plies simulated when the bag holds a rack or less (None: 2, as at any time)."""
+    infer: bool = False
+    """Deal the last opponent the tiles its last play says it kept (``search.inference``)."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,13 @@ class BotLevel:
 
 
 EXPERT_SIM = SimSettings(
-    candidates=16, iterations=600, playouts=2400, prune=True, play_to_win=True, preendgame_plies=8
+    candidates=16,
+    iterations=600,
+    playouts=2400,
+    prune=True,
+    play_to_win=True,
+    preendgame_plies=8,
+    infer=True,
 )
 
 LEVELS: dict[str, BotLevel] = {
@@ -212,6 +222,7 @@ class Bot:
         win_table: WinTable | bool | None = None,
         threads: int = 1,
         preendgame_plies: int | None = None,
+        infer: bool | None = None,
     ) -> None:
         """The simulation's settings are the level's (``BotLevel.sim``) unless given here:
         ``sim_playouts=0`` and ``preendgame_plies=0`` turn those off, ``win_table`` is a table,
@@ -245,6 +256,8 @@ class Bot:
         self.preendgame_plies = plies or None
         """Plies simulated when the bag holds a rack or less (None: 2, as always): deep enough
         to play the game out, so going out first and tiles stuck on a rack are counted."""
+        self.infer = sim.infer if infer is None else infer
+        """Infer what the last opponent kept from its last play, and deal it that."""
         self.ex_bonus = ex_bonus_for(variant)
         self.last_choice: Candidate | None = None
         """The candidate behind the last move chosen (for records and explanations)."""
@@ -274,7 +287,9 @@ class Bot:
         position = seat_view(game, seat)
         # The players still in the game: a resigned one never moves again (seat_view leaves
         # them out), so simulation must not imagine a rack and a reply for them.
-        choice = self.choose_in(position, players=len(position.racks))
+        choice = self.choose_in(
+            position, players=len(position.racks), inference=self.infer_from(game, position)
+        )
         self.last_choice = choice
         return choice.move
 
@@ -290,8 +305,28 @@ class Bot:
             return False
         return not _words_valid(game, parsed)
 
-    def choose_in(self, position: Position, players: int = 2) -> Candidate:
-        """The move in a position (the player to move's rack; the others' may be unknown)."""
+    def infer_from(self, game: Game, position: Position) -> Inference | None:
+        """What the last opponent kept, as its last play tells (``search.inference``): for a
+        bot that simulates and infers, when it will simulate (the bag not empty)."""
+        core = getattr(self.generator, "core", None)
+        if not (self.level.simulate and self.infer and self.leaves is not None and core):
+            return None
+        if position.bag_count() == 0:
+            return None
+        from .search.inference import infer_kept, last_play
+
+        play = last_play(game)
+        if play is None:
+            return None
+        return infer_kept(
+            play, position.unseen(), core, self.leaves, self.variant.rack_size, rng=self.rng
+        )
+
+    def choose_in(
+        self, position: Position, players: int = 2, inference: Inference | None = None
+    ) -> Candidate:
+        """The move in a position (the player to move's rack; the others' may be unknown);
+        ``inference``: what an opponent's last play says it kept, for the simulation."""
         if self.level.endgame and players == 2 and position.bag_count() == 0:
             from .search.endgame import solve_endgame
 
@@ -325,6 +360,7 @@ class Bot:
                     win_table=self.win_table_for(players),
                     prune=self.prune,
                     max_playouts=self.sim_playouts,
+                    inference=inference,
                 )
                 return sims[0].candidate
         # Chance picks among the best plays only: a beginner plays, it does not pass at random.

@@ -241,3 +241,49 @@ def test_a_pass_that_completes_the_scoreless_run_ends_the_game(
     assert cambio_like.mean == -(10 + 2 * 8)  # the rack kept: a debt, counted twice in FISE
     with pytest.raises(ValueError, match="scoreless"):
         gen.simulate(board, RACK, opponent, [Pass()], scoreless=-2)
+
+
+def test_known_tiles_fix_part_of_the_opponents_rack_deal_by_deal(
+    gen: NativeGenerator, board: Board
+) -> None:
+    """Rack inference's hook: deal ``i`` gives the opponent ``known[i % len(known)]`` and
+    the rest of its rack at random. Holding seven E, the opponent's best reply to TUDOR(ASA)
+    is the same in every deal (no S for SETUDORASA); holding an S, it always has the big one;
+    the two in turn average the two."""
+    moves = by_notation(gen.placements(board, RACK))
+    risky, safe = moves["H3 TUDOR(ASA)"], moves["H8 (ASA)DO"]
+    after = gen.board(board)
+    after.apply(risky)
+    sevens = ("E",) * 7
+    (reply,) = gen.best(after, sevens)
+
+    def run(known: list[tuple[str, ...]] | None) -> list[NativeSimResult]:
+        return gen.simulate(
+            board, RACK, UNSEEN, [risky, safe], plies=1, iterations=200, seed=3, known=known
+        )
+
+    no_s = run([sevens])
+    assert no_s[0].mean == risky.score - reply.score
+    assert no_s[0].sd == 0.0
+    with_s = run([("S",)])
+    assert with_s[0].sd == 0.0
+    assert with_s[0].mean < no_s[0].mean - 20  # SETUDORASA over the triple word, every time
+    uniform = run(None)
+    assert with_s[0].mean < uniform[0].mean < no_s[0].mean
+    both = run([("S",), sevens])
+    assert both[0].mean == pytest.approx((with_s[0].mean + no_s[0].mean) / 2)
+    assert [r.mean for r in (no_s[1], with_s[1], both[1])] == [uniform[1].mean] * 3
+
+
+def test_known_tiles_must_be_unseen_and_fit_an_opponents_rack(
+    gen: NativeGenerator, board: Board
+) -> None:
+    risky = by_notation(gen.placements(board, RACK))["H3 TUDOR(ASA)"]
+    with pytest.raises(ValueError, match="not a part of the unseen tiles"):
+        gen.simulate(board, RACK, UNSEEN, [risky], known=[("Z",)])
+    with pytest.raises(ValueError, match="not a part of the unseen tiles"):
+        gen.simulate(board, RACK, UNSEEN, [risky], known=[("S",) * 6])
+    with pytest.raises(ValueError, match="not a part of the unseen tiles"):
+        gen.simulate(board, RACK, UNSEEN, [risky], known=[("E",) * 8])
+    with pytest.raises(ValueError, match="known_seat"):
+        gen.simulate(board, RACK, UNSEEN, [risky], known=[("S",)], known_seat=2)

@@ -89,6 +89,8 @@ class Generator:
         scoreless: int,
         behind: list[int] | None = None,
         per_deal: bool = False,
+        known: Buffer | None = None,
+        known_seat: int = 1,
         /,
     ) -> list[tuple[Any, ...]]: ...
     def endgame(

@@ -610,6 +610,25 @@ class NativeGenerator:
         raw = self._gen.best(cb, counts, self._first(cb, first_turn), n, table, exhaustive)
         return list(self._decode(raw, cb.tiles(), rack, None))
 
+    def best_equity(
+        self,
+        board: Board | NativeBoard,
+        rack: Sequence[str],
+        leaves: LeaveValues | None = None,
+        first_turn: bool | None = None,
+    ) -> float | None:
+        """The equity of the best placement of ``rack`` (None: it has none), read straight
+        from the C record: rack inference asks this hundreds of times a move, and nothing
+        else of the placement is needed."""
+        counts = self.encode_rack(rack)
+        cb = self._c_board(board)
+        table = leaves.table(self.alphabet) if leaves is not None else None
+        raw = self._gen.best(cb, counts, self._first(cb, first_turn), 1, table, False)
+        if not raw:
+            return None
+        equity: float = _RECORD.unpack_from(raw)[7]
+        return equity
+
     def rank_key(self, p: GeneratedPlacement) -> tuple[float, int, int, int, int, bytes]:
         """The order ``best()`` ranks by (smallest first): equity and score descending, then
         across before down, line (row or column), first square, and the tile bytes of the word
@@ -812,6 +831,8 @@ class NativeGenerator:
         scoreless: int = 0,
         behind: Sequence[int] | None = None,
         per_deal: bool = False,
+        known: Sequence[Sequence[str]] | None = None,
+        known_seat: int = 1,
     ) -> list[NativeSimResult]:
         """Monte-Carlo simulation of candidate moves, the playouts run in C; one result per
         candidate, in the candidates' order.
@@ -837,6 +858,10 @@ class NativeGenerator:
         ``scoreless`` is the run of scoreless turns before the candidate: a playout ends the
         game when the run reaches the game's limit. Same seed, same answer (and a
         candidate's result does not depend on the others in the list).
+        ``known``: tiles the opponent at ``known_seat`` (1 = the next to play) is taken to hold,
+        one partial rack per deal in turn (deal ``i`` takes ``known[i % len(known)]``), e.g.
+        samples of what it kept after its last play (``search.inference``); the rest of its
+        rack is dealt at random. Each must be part of ``unseen``.
 
         ValueError for a candidate that is not legal for the rack on this board, an exchange
         the game or the bag does not allow, unseen tiles the tile set cannot hold next to the
@@ -854,9 +879,19 @@ class NativeGenerator:
             raise ValueError("no candidates to simulate")
         if behind is not None and len(behind) != players:
             raise ValueError(f"behind: one score difference per player ({players}), got {behind}")
+        if known and not 1 <= known_seat < players:
+            raise ValueError(f"known_seat: an opponent's seat, 1 to {players - 1}")
         counts = self.encode_rack(rack)
         cb = self._c_board(board)
         unseen_counts = self._unseen_counts(unseen, cb.tiles(), rack)
+        known_counts = bytearray()
+        for part in known or ():
+            encoded = self.encode_rack(part)
+            if len(part) > self.variant.rack_size or any(
+                n > have for n, have in zip(encoded, unseen_counts, strict=True)
+            ):
+                raise ValueError(f"known rack {list(part)}: not a part of the unseen tiles")
+            known_counts += encoded
         n_unseen = sum(unseen_counts)
         bag = n_unseen - min(n_unseen, (players - 1) * self.variant.rack_size)
         legal: dict[bytes, bytes] | None = None
@@ -907,6 +942,8 @@ class NativeGenerator:
             scoreless,
             None if behind is None else [int(x) for x in behind],
             per_deal,
+            bytes(known_counts) if known_counts else None,
+            known_seat,
         )
         out = []
         for c, row in zip(chosen, raw_stats, strict=True):

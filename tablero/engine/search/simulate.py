@@ -51,6 +51,7 @@ from ...variant import BLANK, Variant
 from ..evaluation.leaves import LeaveTable, leave_key, sub_leaves
 from ..evaluation.winprob import WinTable
 from ..movegen.candidates import Candidate, MoveGenerator, PlayBoard, end_leave_value, generator_for
+from .inference import Inference
 
 __all__ = ["Deal", "Playout", "PythonPlayout", "SimResult", "simulate"]
 
@@ -124,24 +125,34 @@ class Playout(Protocol):
     def __call__(self, candidate: Candidate, deal: Deal) -> float: ...
 
 
-def deal_unseen(position: Position, players: int, rng: random.Random) -> Deal:
+def deal_unseen(
+    position: Position,
+    players: int,
+    rng: random.Random,
+    known: tuple[str, ...] = (),
+    known_seat: int = 1,
+) -> Deal:
     """Deal the tiles the player to move cannot see: opponents' racks first, the rest the bag.
 
     The bag keeps its known size; the opponents share the other unseen tiles, a full rack
     each while there are enough (the rack sizes at a table are public, and full but for the
-    very end).
+    very end). ``known``: tiles the opponent at ``known_seat`` is taken to hold (what rack
+    inference says it kept), its rack filled from the shuffle like the others.
     """
-    unseen = list(position.unseen().elements())
+    left = position.unseen()
+    left.subtract(known)
+    unseen = list(left.elements())
     rng.shuffle(unseen)
     bag = position.bag_count()
-    held = len(unseen) - bag
+    held = len(unseen) + len(known) - bag
     racks = []
     size = position.variant.rack_size
-    for _ in range(players - 1):
-        k = min(size, held)
-        racks.append(tuple(unseen[:k]))
+    for seat in range(1, players):
+        rack = known if seat == known_seat else ()
+        k = min(size, held) - len(rack)
+        racks.append(rack + tuple(unseen[:k]))
         unseen = unseen[k:]
-        held -= k
+        held -= k + len(rack)
     return Deal(tuple(racks), tuple(unseen))
 
 
@@ -419,6 +430,7 @@ def simulate(
     win_table: WinTable | None = None,
     prune: bool = False,
     max_playouts: int | None = None,
+    inference: Inference | None = None,
 ) -> list[SimResult]:
     """Simulate each candidate over the same random deals; best first.
 
@@ -432,6 +444,9 @@ def simulate(
     batch and stops when one is left; ``max_playouts`` stops once that many playouts (all
     candidates together) are done. Best first: the candidates that ran to the end by rank, then
     the dropped ones.
+
+    ``inference`` (``search.inference``): each deal gives that opponent one of the leaves its
+    last play was consistent with, drawn at random, and the rest of its rack at random.
     """
     if threads < 1:
         raise ValueError(f"threads: at least 1, got {threads}")
@@ -455,13 +470,16 @@ def simulate(
             rng,
             deadline,
             threads,
-            _NativeOptions(table, prune, max_playouts),
+            _NativeOptions(table, prune, max_playouts, inference),
         )
         results.sort(key=lambda r: (r.pruned, -r.rank_value, -r.candidate.equity))
         return results
     run = playout or PythonPlayout(position, lexicon, leaves, players, plies, gen)
     for _ in range(iterations):
-        deal = deal_unseen(position, players, rng)
+        if inference is not None:
+            deal = deal_unseen(position, players, rng, rng.choice(inference.kept), inference.seat)
+        else:
+            deal = deal_unseen(position, players, rng)
         for r in results:
             value = run(r.candidate, deal)
             r.iterations += 1
@@ -496,6 +514,7 @@ class _NativeOptions:
     win_table: WinTable | None = None
     prune: bool = False
     max_playouts: int | None = None
+    inference: Inference | None = None
 
 
 def _simulate_native(
@@ -545,7 +564,16 @@ def _simulate_native(
     boards = [core.board(g.board) for g in groups]
     pool = ThreadPoolExecutor(threads) if threads > 1 else None
 
-    def playouts(board: Any, g: _NativeGroup, moves: list[Move], n: int, seed: int) -> list[Any]:
+    inference = options.inference
+
+    def playouts(
+        board: Any,
+        g: _NativeGroup,
+        moves: list[Move],
+        n: int,
+        seed: int,
+        known: list[tuple[str, ...]] | None,
+    ) -> list[Any]:
         """``n`` deals of some of a group's candidates, cut among the threads."""
 
         def run(part: list[Move]) -> list[Any]:
@@ -562,6 +590,8 @@ def _simulate_native(
                 scoreless=g.scoreless,
                 behind=behind,
                 per_deal=per_deal,
+                known=known,
+                known_seat=inference.seat if inference is not None else 1,
             )
             return stats
 
@@ -596,13 +626,14 @@ def _simulate_native(
         while done < iterations:
             n = min(NATIVE_BATCH, iterations - done)
             batch_seed = rng.randrange(2**64)
+            known = None if inference is None else [rng.choice(inference.kept) for _ in range(n)]
             for g, board in zip(groups, boards, strict=True):
                 live = [
                     (i, m) for i, m in zip(g.indices, g.moves, strict=True) if not results[i].pruned
                 ]
                 if not live:
                     continue
-                stats = playouts(board, g, [m for _, m in live], n, batch_seed)
+                stats = playouts(board, g, [m for _, m in live], n, batch_seed, known)
                 for (i, _), st in zip(live, stats, strict=True):
                     record(results[i], st, g.points, n)
                 playouts_run += n * len(live)

@@ -597,19 +597,21 @@ static int read_candidate(const tb_rules *r, const tb_board *b, const uint8_t *r
 }
 
 /* simulate(board, rack, unseen, n_players, candidates, plies, iterations, seed, leaves,
- *          scoreless[, behind[, per_deal]]) -> [(iterations, mean, sd), ...] per candidate;
- * with per_deal true each tuple also carries the playouts' values (float64 bytes) and the
- * tiles unseen at each playout's end (int8 bytes, -1 where the game ended).  The GIL is
+ *          scoreless[, behind[, per_deal[, known, known_seat]]]) -> [(iterations, mean, sd), ...]
+ * per candidate; with per_deal true each tuple also carries the playouts' values (float64
+ * bytes) and the tiles unseen at each playout's end (int8 bytes, -1 where the game ended).
+ * `known`: partial racks of the opponent at `known_seat`, counts by code one after another,
+ * deal `it` taking the (it % n)-th (tb_sim_known); None or empty: nothing known.  The GIL is
  * released while it runs. */
 static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
 {
-    PyObject *board_o, *rack_o, *leaves_o, *behind_o = Py_None;
+    PyObject *board_o, *rack_o, *leaves_o, *behind_o = Py_None, *known_o = Py_None;
     Py_buffer unseen_b, cands_b;
-    int n_players, plies, iterations, scoreless, per_deal = 0;
+    int n_players, plies, iterations, scoreless, per_deal = 0, known_seat = 1;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOy*iy*iiKOi|Op", &board_o, &rack_o, &unseen_b, &n_players,
+    if (!PyArg_ParseTuple(args, "OOy*iy*iiKOi|OpOi", &board_o, &rack_o, &unseen_b, &n_players,
                           &cands_b, &plies, &iterations, &seed, &leaves_o, &scoreless,
-                          &behind_o, &per_deal))
+                          &behind_o, &per_deal, &known_o, &known_seat))
         return NULL;
     int32_t behind[TB_MAX_PLAYERS] = {0};
     int has_behind = 0;
@@ -642,6 +644,37 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
     tb_sim_stat *stats = NULL;
     double *values = NULL;
     int8_t *unseen_end = NULL;
+    uint8_t *known_racks = NULL;
+    tb_sim_known known = {NULL, 0, known_seat};
+    if (known_o != Py_None) {
+        Py_buffer kb;
+        if (PyObject_GetBuffer(known_o, &kb, PyBUF_SIMPLE) < 0) {
+            PyBuffer_Release(&unseen_b);
+            PyBuffer_Release(&cands_b);
+            return NULL;
+        }
+        Py_ssize_t len = kb.len;
+        int whole = len % (TB_MAX_CODE + 1) == 0;
+        if (whole && len) {
+            known_racks = malloc((size_t)len);
+            if (known_racks) {
+                memcpy(known_racks, kb.buf, (size_t)len);
+                known.racks = known_racks;
+                known.n = (int)(len / (TB_MAX_CODE + 1));
+            }
+        }
+        PyBuffer_Release(&kb);
+        if (!whole || (len && !known_racks)) {
+            if (whole)
+                PyErr_NoMemory();
+            else
+                PyErr_Format(PyExc_ValueError, "known: whole racks of %d counts by code",
+                             TB_MAX_CODE + 1);
+            PyBuffer_Release(&unseen_b);
+            PyBuffer_Release(&cands_b);
+            return NULL;
+        }
+    }
     BoardObject *b = check_board(self, board_o);
     tb_rack rack;
     const tb_leaves *leaves = NULL;
@@ -705,8 +738,8 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     rc = tb_simulate(&self->rules, &self->kwg, &self->game, board_copy, &rack,
                      (const uint8_t *)unseen_b.buf, n_players, cands, (int)n, plies, iterations,
-                     seed, leaves, scoreless, has_behind ? behind : NULL, stats, values,
-                     unseen_end);
+                     seed, leaves, scoreless, has_behind ? behind : NULL,
+                     known.n ? &known : NULL, stats, values, unseen_end);
     Py_END_ALLOW_THREADS
     free(board_copy);
     if (rc == -2) {
@@ -714,8 +747,9 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
         goto done;
     }
     if (rc < 0) {
-        PyErr_SetString(PyExc_ValueError, "a candidate takes tiles the rack does not have, "
-                                          "or an unseen tile is not one of the game's");
+        PyErr_SetString(PyExc_ValueError,
+                        "a candidate takes tiles the rack does not have, an unseen tile is not "
+                        "one of the game's, or a known rack is not part of the unseen tiles");
         goto done;
     }
     out = PyList_New(n);
@@ -740,6 +774,7 @@ done:
     free(stats);
     free(values);
     free(unseen_end);
+    free(known_racks);
     PyBuffer_Release(&unseen_b);
     PyBuffer_Release(&cands_b);
     return out;

@@ -273,6 +273,18 @@ typedef struct tb_sim_stat {
     double mean, sd;
 } tb_sim_stat;
 
+/* What the mover has inferred about one opponent's rack (search/inference.py): deal `it` of a
+ * simulation gives the opponent at `seat` (1 .. n_players - 1, in turn order from the mover)
+ * the tiles counted in racks[(it % n) * (TB_MAX_CODE + 1) ...], taken out of the unseen tiles
+ * before the shuffle, and fills the rest of its rack from the shuffle as usual.  Each entry is
+ * one sample of what the opponent kept after its last play, so the deals follow what that play
+ * says about its rack instead of treating every unseen tile alike. */
+typedef struct tb_sim_known {
+    const uint8_t *racks;
+    int n;
+    int seat;
+} tb_sim_known;
+
 /* Monte-Carlo simulation with common random numbers (docs/movegen.md §12).  For each of
  * `iterations` iterations the unseen tiles are shuffled once (seeded by seed and the
  * iteration's number, so a result does not depend on how many candidates share the run); the
@@ -288,6 +300,7 @@ typedef struct tb_sim_stat {
  * leave value, or its end value once the bag is empty) unless the game ended: then the end
  * adjustments of `game` are applied instead.  The game also ends inside a playout when the run
  * of scoreless turns, `streak` before the candidate, reaches the game's limit.
+ * `known` (NULL: nothing known) fixes part of one opponent's rack in each deal (tb_sim_known).
  * If `values` is not NULL it receives every playout's value, candidate by candidate
  * (values[ci * iterations + it]), and `unseen_end` (not NULL then) the number of tiles the mover
  * could not see when the playout stopped (the bag and the opponents' racks), or -1 where the game
@@ -298,7 +311,8 @@ int tb_simulate(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *g
                 const tb_board *board, const tb_rack *rack, const uint8_t unseen[TB_MAX_CODE + 1],
                 int n_players, const tb_candidate *cands, int n_cands, int plies,
                 int iterations, uint64_t seed, const tb_leaves *leaves, int streak,
-                const int32_t *behind, tb_sim_stat *out, double *values, int8_t *unseen_end);
+                const int32_t *behind, const tb_sim_known *known, tb_sim_stat *out,
+                double *values, int8_t *unseen_end);
 
 /* -- exact endgame ---------------------------------------------------------------------------- */
 

@@ -212,7 +212,8 @@ int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
                 const tb_board *board, const tb_rack *rack, const uint8_t unseen[TB_MAX_CODE + 1],
                 int n_players, const tb_candidate *cands, int n_cands, int plies,
                 int iterations, uint64_t seed, const tb_leaves *leaves, int streak,
-                const int32_t *behind, tb_sim_stat *out, double *values, int8_t *unseen_end)
+                const int32_t *behind, const tb_sim_known *known, tb_sim_stat *out,
+                double *values, int8_t *unseen_end)
 {
     if (n_players < 1 || n_players > TB_MAX_PLAYERS || n_cands < 0 || plies < 0 ||
         iterations < 0)
@@ -227,6 +228,24 @@ int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
                 return -1;
             pool[n_unseen++] = (uint8_t)c;
         }
+    if (known && known->n > 0) {
+        /* Every partial rack must be a part of the unseen tiles and fit on a rack. */
+        if (known->seat < 1 || known->seat >= n_players || !known->racks)
+            return -1;
+        for (int q = 0; q < known->n; q++) {
+            const uint8_t *part = known->racks + (size_t)q * (TB_MAX_CODE + 1);
+            int held = 0;
+            for (int c = 0; c <= TB_MAX_CODE; c++) {
+                if (part[c] > unseen[c])
+                    return -1;
+                held += part[c];
+            }
+            if (held > r->rack_size)
+                return -1;
+        }
+    } else {
+        known = NULL;
+    }
     /* The candidates' boards and the mover's rack after each, computed once. */
     tb_board *after = malloc((size_t)(n_cands + 1) * sizeof *after);
     tb_rack *kept = malloc((size_t)(n_cands + 1) * sizeof *kept);
@@ -272,11 +291,25 @@ int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
     const int opp_moves = n_players - 1;
     const int total_replies = n_players * (plies / 2) + opp_moves * (plies % 2);
     for (int it = 0; it < iterations && !bad; it++) {
-        /* The shared draw: one Fisher-Yates shuffle of the unseen tiles per iteration. */
+        /* The shared draw: one Fisher-Yates shuffle of the unseen tiles per iteration, less
+         * the tiles known to be on an opponent's rack in this deal. */
         uint64_t rng = seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(it + 1));
         uint8_t order[TB_MAX_BAG];
-        memcpy(order, pool, (size_t)n_unseen);
-        for (int i = n_unseen - 1; i > 0; i--) {
+        int n_order = n_unseen;
+        const uint8_t *part = NULL;
+        if (known) {
+            part = known->racks + (size_t)(it % known->n) * (TB_MAX_CODE + 1);
+            uint8_t left[TB_MAX_CODE + 1];
+            for (int c = 0; c <= TB_MAX_CODE; c++)
+                left[c] = (uint8_t)(unseen[c] - part[c]);
+            n_order = 0;
+            for (int c = 0; c <= TB_MAX_CODE; c++)
+                for (int i = 0; i < left[c]; i++)
+                    order[n_order++] = (uint8_t)c;
+        } else {
+            memcpy(order, pool, (size_t)n_unseen);
+        }
+        for (int i = n_order - 1; i > 0; i--) {
             int j = (int)(next_random(&rng) % (uint64_t)(i + 1));
             uint8_t t = order[i];
             order[i] = order[j];
@@ -291,12 +324,18 @@ int tb_simulate(const tb_rules *r, const tb_kwg *k, const tb_game_rules *gr,
             sim_bag bag;
             bag.head = bag.tail = 0;
             int at = 0;
-            for (int s = 1; s < n_players; s++)
-                for (int i = 0; i < r->rack_size && at < n_unseen; i++, at++) {
+            for (int s = 1; s < n_players; s++) {
+                if (part && s == known->seat)
+                    for (int t = 0; t <= TB_MAX_CODE; t++) {
+                        sides[s].rack.count[t] = part[t];
+                        sides[s].rack.total += part[t];
+                    }
+                for (int i = sides[s].rack.total; i < r->rack_size && at < n_order; i++, at++) {
                     sides[s].rack.count[order[at]]++;
                     sides[s].rack.total++;
                 }
-            for (; at < n_unseen; at++)
+            }
+            for (; at < n_order; at++)
                 bag.t[bag.tail++] = order[at];
             *scratch = after[ci];
             sides[0].rack = kept[ci];
