@@ -502,3 +502,23 @@ def test_two_processes_share_a_room(db_url: str, redis_server: Any, lexicon: Lex
     finally:
         a.stop()
         b.stop()
+
+
+def test_a_socket_that_will_authenticate_gets_only_its_players_states(server: Server) -> None:
+    """``?auth=1``: the room as anyone sees it never comes before the answer to ``auth`` (it
+    has no rack, and a page that reconnected would drop the tiles it had placed); a refused
+    token gets that view after all."""
+    room, ana = create(server, "Ana")
+    url = f"ws://127.0.0.1:{server.port}/ws/duplicate/{room}?auth=1"
+    with connect(url, open_timeout=TIMEOUT, logger=logging.getLogger(CLIENT_LOGGER)) as conn:
+        sock = RoomSocket(conn)
+        sock.send({"type": "auth", "token": ana})
+        assert sock.state_until(lambda r: True)["you"]["name"] == "Ana"
+        sock.send({"type": "ping", "id": 1})
+        sock.until(lambda m: m["type"] == "pong")
+        assert sock.states() and all(r["you"] is not None for r in sock.states())
+    with connect(url, open_timeout=TIMEOUT, logger=logging.getLogger(CLIENT_LOGGER)) as conn:
+        sock = RoomSocket(conn)
+        sock.send({"type": "auth", "token": "not-a-token"})
+        assert sock.until(lambda m: m["type"] == "error")["error"]["code"] == "bad_token"
+        assert sock.state_until(lambda r: True)["you"] is None

@@ -202,3 +202,24 @@ def test_websocket_errors(server: Server) -> None:
             spectator.state_until(lambda t: t["seq"] == view["seq"] + 1)["history"][-1]["kind"]
             == "passed"
         )
+
+
+def test_a_socket_that_will_authenticate_gets_only_its_seats_states(server: Server) -> None:
+    """``?auth=1``: no spectator's state before the answer to ``auth`` (a player's page that
+    reconnects would otherwise see its rack emptied, and drop the tiles it had placed); a
+    refused token gets the spectator's state after all."""
+    table, tokens = two_players(server, upload(server))
+    with server.ws_connect(table, query="auth=1") as ana:
+        ana.send({"type": "auth", "token": tokens[0]})
+        state = ana.until(lambda m: m["type"] == "state")
+        assert state["table"]["you"]["seat"] == 0 and state["table"]["you"]["rack"]
+        ana.send({"type": "ping", "id": 1})
+        ana.until(lambda m: m["type"] == "pong")
+        states = [m for m in ana.received if m["type"] == "state"]
+        assert states and all(m["table"]["you"] is not None for m in states)
+    with server.ws_connect(table, query="auth=1") as forged:
+        forged.send({"type": "auth", "token": "forged"})
+        assert forged.until(lambda m: m["type"] == "error")["error"]["code"] == "bad_token"
+        assert forged.until(lambda m: m["type"] == "state")["table"]["you"] is None
+    with server.ws_connect(table) as plain:  # without it, the spectator's state at once
+        assert plain.until(lambda m: m["type"] == "state")["table"]["you"] is None

@@ -418,7 +418,14 @@ class _Session:
         if kind == "ping":
             return {"type": "pong", "id": msg_id}
         if kind == "auth":
-            await self._auth(data)
+            try:
+                await self._auth(data)
+            finally:
+                if self.conn.awaits_auth:  # a refused auth: the table as a spectator sees it
+                    self.conn.awaits_auth = False
+                    await self.room.detach(self.conn)
+                    self.room = await self.hub.room(self.table_id)
+                    await self.room.attach(self.conn)
             return None
         if kind == "chat":
             limiter: RateLimiter = self.websocket.app.state.limiter
@@ -476,4 +483,5 @@ class _Session:
         # Detaching the last viewer of a finished game unloads its room: look it up again.
         self.room = await self.hub.room(self.table_id)
         self.conn.seat = seat
+        self.conn.awaits_auth = False
         await self.room.attach(self.conn)

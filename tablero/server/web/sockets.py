@@ -90,6 +90,10 @@ class WsConnection:
     def __init__(self, websocket: WebSocket, seat: int | None, watch: SendWatch) -> None:
         self.websocket = websocket
         self.seat = seat
+        self.awaits_auth = websocket.query_params.get("auth") == "1"
+        """The client said it will authenticate (``?auth=1``): no state goes out until its
+        ``auth`` message is answered. A player's page that reconnects would otherwise first
+        get the room as a stranger sees it (no rack) and drop what it holds, a placement."""
         self._watch = watch
         self._lock = asyncio.Lock()
         self._pending_state: str | None = None
@@ -106,7 +110,7 @@ class WsConnection:
             await self.websocket.send_text(json.dumps(message, ensure_ascii=False))
 
     def offer_state(self, text: str) -> None:
-        if self._too_slow:
+        if self._too_slow or self.awaits_auth:
             return
         self._pending_state = text
         if self._sending_states is None:

@@ -36,9 +36,12 @@ export class LiveTable {
     this.pinger = null;
   }
 
-  url() {
+  /** The socket's address; `?auth=1` when it will authenticate, so that the server sends no
+   *  state before the answer to our auth (a stranger's view would empty our rack). */
+  url(willAuth) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    return `${scheme}://${location.host}${this.path}${encodeURIComponent(this.tableId)}`;
+    const query = willAuth ? "?auth=1" : "";
+    return `${scheme}://${location.host}${this.path}${encodeURIComponent(this.tableId)}${query}`;
   }
 
   open() {
@@ -49,12 +52,12 @@ export class LiveTable {
   connect() {
     clearTimeout(this.timer);
     this.status("connecting");
-    const socket = new WebSocket(this.url());
+    const auth = this.authFn();
+    const socket = new WebSocket(this.url(Boolean(auth)));
     this.socket = socket;
     socket.addEventListener("open", () => {
       if (socket !== this.socket) return;
       this.attempt = 0;
-      const auth = this.authFn();
       if (auth) socket.send(JSON.stringify({ ...auth, type: "auth" }));
       this.status("online");
       clearInterval(this.pinger);
