@@ -5,6 +5,6 @@ Kept so that scripts written against the old names still run (the MAGPIE side-by
 ``../shared/magpie`` imports it); new code imports ``tablero.engine.players``.
 """
 
-from .players import Bot, seat_view
+from .players import Bot, seat_view, shipped_leaves
 
-__all__ = ["Bot", "seat_view"]
+__all__ = ["Bot", "seat_view", "shipped_leaves"]
