@@ -604,10 +604,7 @@ class NativeGenerator:
         """
         if n < 1:
             raise ValueError(f"n must be at least 1, got {n}")
-        counts = self.encode_rack(rack)
-        cb = self._c_board(board)
-        table = leaves.table(self.alphabet) if leaves is not None else None
-        raw = self._gen.best(cb, counts, self._first(cb, first_turn), n, table, exhaustive)
+        raw, cb = self._best_records(board, rack, n, leaves, first_turn, exhaustive)
         return list(self._decode(raw, cb.tiles(), rack, None))
 
     def best_equity(
@@ -620,14 +617,26 @@ class NativeGenerator:
         """The equity of the best placement of ``rack`` (None: it has none), read straight
         from the C record: rack inference asks this hundreds of times a move, and nothing
         else of the placement is needed."""
-        counts = self.encode_rack(rack)
-        cb = self._c_board(board)
-        table = leaves.table(self.alphabet) if leaves is not None else None
-        raw = self._gen.best(cb, counts, self._first(cb, first_turn), 1, table, False)
+        raw, _ = self._best_records(board, rack, 1, leaves, first_turn, False)
         if not raw:
             return None
         equity: float = _RECORD.unpack_from(raw)[7]
         return equity
+
+    def _best_records(
+        self,
+        board: Board | NativeBoard,
+        rack: Sequence[str],
+        n: int,
+        leaves: LeaveValues | None,
+        first_turn: bool | None,
+        exhaustive: bool,
+    ) -> tuple[bytes, _native.Board]:
+        """The C ranked search's packed records of the ``n`` best, and the board it ran on."""
+        counts = self.encode_rack(rack)
+        cb = self._c_board(board)
+        table = leaves.table(self.alphabet) if leaves is not None else None
+        return self._gen.best(cb, counts, self._first(cb, first_turn), n, table, exhaustive), cb
 
     def rank_key(self, p: GeneratedPlacement) -> tuple[float, int, int, int, int, bytes]:
         """The order ``best()`` ranks by (smallest first): equity and score descending, then
