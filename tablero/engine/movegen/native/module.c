@@ -605,13 +605,13 @@ static int read_candidate(const tb_rules *r, const tb_board *b, const uint8_t *r
  * released while it runs. */
 static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
 {
-    PyObject *board_o, *rack_o, *leaves_o, *behind_o = Py_None, *known_o = Py_None;
-    Py_buffer unseen_b, cands_b;
+    PyObject *board_o, *rack_o, *leaves_o, *behind_o = Py_None;
+    Py_buffer unseen_b, cands_b, known_b = {0}; /* known: None leaves it empty */
     int n_players, plies, iterations, scoreless, per_deal = 0, known_seat = 1;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOy*iy*iiKOi|OpOi", &board_o, &rack_o, &unseen_b, &n_players,
+    if (!PyArg_ParseTuple(args, "OOy*iy*iiKOi|Opz*i", &board_o, &rack_o, &unseen_b, &n_players,
                           &cands_b, &plies, &iterations, &seed, &leaves_o, &scoreless,
-                          &behind_o, &per_deal, &known_o, &known_seat))
+                          &behind_o, &per_deal, &known_b, &known_seat))
         return NULL;
     int32_t behind[TB_MAX_PLAYERS] = {0};
     int has_behind = 0;
@@ -620,6 +620,7 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
         if (!seq) {
             PyBuffer_Release(&unseen_b);
             PyBuffer_Release(&cands_b);
+            PyBuffer_Release(&known_b);
             return NULL;
         }
         Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
@@ -635,6 +636,7 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
                 PyErr_SetString(PyExc_ValueError, "behind: one score difference per player");
             PyBuffer_Release(&unseen_b);
             PyBuffer_Release(&cands_b);
+            PyBuffer_Release(&known_b);
             return NULL;
         }
         has_behind = 1;
@@ -644,37 +646,7 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
     tb_sim_stat *stats = NULL;
     double *values = NULL;
     int8_t *unseen_end = NULL;
-    uint8_t *known_racks = NULL;
-    tb_sim_known known = {NULL, 0, known_seat};
-    if (known_o != Py_None) {
-        Py_buffer kb;
-        if (PyObject_GetBuffer(known_o, &kb, PyBUF_SIMPLE) < 0) {
-            PyBuffer_Release(&unseen_b);
-            PyBuffer_Release(&cands_b);
-            return NULL;
-        }
-        Py_ssize_t len = kb.len;
-        int whole = len % (TB_MAX_CODE + 1) == 0;
-        if (whole && len) {
-            known_racks = malloc((size_t)len);
-            if (known_racks) {
-                memcpy(known_racks, kb.buf, (size_t)len);
-                known.racks = known_racks;
-                known.n = (int)(len / (TB_MAX_CODE + 1));
-            }
-        }
-        PyBuffer_Release(&kb);
-        if (!whole || (len && !known_racks)) {
-            if (whole)
-                PyErr_NoMemory();
-            else
-                PyErr_Format(PyExc_ValueError, "known: whole racks of %d counts by code",
-                             TB_MAX_CODE + 1);
-            PyBuffer_Release(&unseen_b);
-            PyBuffer_Release(&cands_b);
-            return NULL;
-        }
-    }
+    tb_sim_known known = {known_b.buf, (int)(known_b.len / (TB_MAX_CODE + 1)), known_seat};
     BoardObject *b = check_board(self, board_o);
     tb_rack rack;
     const tb_leaves *leaves = NULL;
@@ -692,6 +664,11 @@ static PyObject *Generator_simulate(GeneratorObject *self, PyObject *args)
     if (unseen_b.len != TB_MAX_CODE + 1 || unseen_total > TB_MAX_BAG) {
         PyErr_Format(PyExc_ValueError, "unseen: %d counts by code, %d tiles at most",
                      TB_MAX_CODE + 1, TB_MAX_BAG);
+        goto done;
+    }
+    if (known_b.len % (TB_MAX_CODE + 1)) {
+        PyErr_Format(PyExc_ValueError, "known: whole racks of %d counts by code",
+                     TB_MAX_CODE + 1);
         goto done;
     }
     if (n_players < 1 || n_players > TB_MAX_PLAYERS || plies < 0 || iterations < 0 ||
@@ -774,9 +751,9 @@ done:
     free(stats);
     free(values);
     free(unseen_end);
-    free(known_racks);
     PyBuffer_Release(&unseen_b);
     PyBuffer_Release(&cands_b);
+    PyBuffer_Release(&known_b);
     return out;
 }
 
