@@ -364,16 +364,15 @@ async def _handle(
             account_id = account.id if account else None
         fresh = await rooms.current(entry.id)
         viewer.player = rooms.player_of(fresh, token, account_id)
-        viewer.conn.awaits_auth = False
+        viewer.conn.authenticated()
         viewer.conn.offer_state(rooms.state_text(fresh, viewer))
         return None
     except ApiError as e:
-        if viewer.conn.awaits_auth:  # a refused auth: the room as anyone sees it, after all
-            viewer.conn.awaits_auth = False
-            viewer.conn.offer_state(rooms.state_text(entry, viewer))
         return error_message(msg_id, e)
     except Exception:
         log.exception("duplicate room %s: a WebSocket message failed", entry.id)
         return error_message(
             msg_id, ApiError(500, "internal", "the server failed; nothing was changed")
         )
+    finally:
+        viewer.conn.stop_holding()

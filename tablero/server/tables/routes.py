@@ -412,20 +412,15 @@ class _Session:
             return error_message(
                 msg_id, ApiError(500, "internal", "the server failed; nothing was changed")
             )
+        finally:
+            self.conn.stop_holding()
 
     async def _dispatch(self, data: dict[str, Any], msg_id: Any) -> dict[str, Any] | None:
         kind = data.get("type")
         if kind == "ping":
             return {"type": "pong", "id": msg_id}
         if kind == "auth":
-            try:
-                await self._auth(data)
-            finally:
-                if self.conn.awaits_auth:  # a refused auth: the table as a spectator sees it
-                    self.conn.awaits_auth = False
-                    await self.room.detach(self.conn)
-                    self.room = await self.hub.room(self.table_id)
-                    await self.room.attach(self.conn)
+            await self._auth(data)
             return None
         if kind == "chat":
             limiter: RateLimiter = self.websocket.app.state.limiter
@@ -483,5 +478,5 @@ class _Session:
         # Detaching the last viewer of a finished game unloads its room: look it up again.
         self.room = await self.hub.room(self.table_id)
         self.conn.seat = seat
-        self.conn.awaits_auth = False
+        self.conn.authenticated()
         await self.room.attach(self.conn)

@@ -92,8 +92,11 @@ class WsConnection:
         self.seat = seat
         self.awaits_auth = websocket.query_params.get("auth") == "1"
         """The client said it will authenticate (``?auth=1``): no state goes out until its
-        ``auth`` message is answered. A player's page that reconnects would otherwise first
-        get the room as a stranger sees it (no rack) and drop what it holds, a placement."""
+        first message is answered (``authenticated``, ``stop_holding``). A player's page that
+        reconnects would otherwise first get the room as a stranger sees it (no rack) and drop
+        what it holds, a placement."""
+        self._held_state: str | None = None
+        """The latest state offered while the auth is awaited: the stranger's view."""
         self._watch = watch
         self._lock = asyncio.Lock()
         self._pending_state: str | None = None
@@ -110,11 +113,30 @@ class WsConnection:
             await self.websocket.send_text(json.dumps(message, ensure_ascii=False))
 
     def offer_state(self, text: str) -> None:
-        if self._too_slow or self.awaits_auth:
+        if self._too_slow:
+            return
+        if self.awaits_auth:
+            self._held_state = text
             return
         self._pending_state = text
         if self._sending_states is None:
             self._sending_states = asyncio.get_running_loop().create_task(self._send_states())
+
+    def authenticated(self) -> None:
+        """The auth succeeded and the viewer's own state is offered next: the stranger's
+        state held back is dropped."""
+        self.awaits_auth = False
+        self._held_state = None
+
+    def stop_holding(self) -> None:
+        """The client's first message is answered without an auth that succeeded (a refused
+        token, or no auth at all): the stranger's state held back goes out after all."""
+        if not self.awaits_auth:
+            return
+        self.awaits_auth = False
+        held, self._held_state = self._held_state, None
+        if held is not None:
+            self.offer_state(held)
 
     def offer_message(self, text: str) -> None:
         if self._too_slow:
