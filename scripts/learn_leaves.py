@@ -55,6 +55,12 @@ def main() -> int:
     )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--engine",
+        choices=("auto", "native", "game"),
+        default="auto",
+        help="native: the C self-play loop (the default when it can run); game: through Game",
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument(
         "--more",
@@ -95,6 +101,7 @@ def main() -> int:
                 workdir=work,
                 on_game=on_game,
                 start=start_table,
+                engine=args.engine,
             )
         letters = variant.letters()
         args.out.mkdir(parents=True, exist_ok=True)
@@ -112,6 +119,7 @@ def main() -> int:
             "moves_in_last_fit": fit.observations,
             "bot": "hard (static equity), two players",
             "generator": generator,
+            "engine": args.engine,
             "lexicon": variant.lexicon,
             "mean_kept_leave_value": history[-1].mean_kept_leave_value,
             "fit": {

@@ -704,7 +704,7 @@ def selfplay_command(
     if lexicon is None:
         fail(f"self-play needs a dictionary; {lexicon_arg!r} is not installed")
     try:
-        engine = resolve_engine(engine, v, levels, lexicon, keep_records=False)
+        engine = resolve_engine(engine, v, levels, lexicon)
     except ValueError as e:
         fail(str(e))
     finished = itertools.count(1)

@@ -13,7 +13,8 @@ Two engines play the games:
   the tests replay its games turn by turn through the rules engine. Seat 0 moves first.
 
 ``auto`` (the default) takes ``native`` when every level is one it plays, the compiled core is
-built, the dictionary is a word graph and no per-turn records are wanted; otherwise ``game``.
+built and the dictionary is a word graph; otherwise ``game``. Either engine gives the per-turn
+records a leave learner needs (the C loop's are decoded from its log of the game).
 Seats are rotated from one game to the next, so that over a multiple of the player count each
 bot sits in each seat (and so each place in the order of play) equally often.
 
@@ -244,7 +245,13 @@ def _play_native(
     n = len(job.levels)
     levels = [job.levels[(s + index) % n] for s in range(n)]
     per_seat = [learned if NATIVE_LEVELS[level] else None for level in levels]
-    (game,) = gen.selfplay(1, seed=seed, players=n, leaves=per_seat)
+    records: list[TurnRecord] = []
+    if job.keep_records:
+        # selfplay() plays its first game from this seed with seat 0 first: the same game
+        game, turns = gen.selfplay_records(seed + _FIRST_GAME_SEED, n, 0, per_seat)
+        records = [TurnRecord(*turn) for turn in turns]
+    else:
+        (game,) = gen.selfplay(1, seed=seed, players=n, leaves=per_seat)
     if game.reason == "turn_limit":
         raise RuntimeError(f"game {seed} of {variant.name} did not end in the C loop")
     return GameSummary(
@@ -262,7 +269,12 @@ def _play_native(
         # The C loop skips nobody: seats take turns in order from the first.
         turns=[len(range((s - game.first) % n, game.turns, n)) for s in range(n)],
         move_points=list(game.scores_before_adjustments),
+        records=records,
     )
+
+
+_FIRST_GAME_SEED = 0x9E3779B97F4A7C15
+"""What ``NativeGenerator.selfplay`` adds to its seed for its first game (module.c)."""
 
 
 def _native_parts(variant: Variant, lexicon: Lexicon) -> tuple[Any, Any]:
@@ -282,9 +294,7 @@ def _native_parts(variant: Variant, lexicon: Lexicon) -> tuple[Any, Any]:
     return parts
 
 
-def resolve_engine(
-    engine: str, variant: Variant, levels: Sequence[str], lexicon: Lexicon, keep_records: bool
-) -> str:
+def resolve_engine(engine: str, variant: Variant, levels: Sequence[str], lexicon: Lexicon) -> str:
     """``native`` or ``game`` for ``engine`` (``auto``, ``native`` or ``game``).
 
     ValueError when ``native`` is asked for and cannot be used, saying why.
@@ -301,8 +311,6 @@ def resolve_engine(
         reasons.append("the compiled core is not built (or TABLERO_GENERATOR=reference)")
     if not isinstance(lexicon, GraphLexicon):
         reasons.append("the dictionary is not a word graph")
-    if keep_records:
-        reasons.append("per-turn records come from the game engine")
     if not reasons:
         return "native"
     if engine == "native":
@@ -317,7 +325,7 @@ def _ready_engine(engine: str, job: _Job) -> str:
     if engine == "game":
         return engine
     variant, lexicon = _setup(job)
-    engine = resolve_engine(engine, variant, job.levels, lexicon, job.keep_records)
+    engine = resolve_engine(engine, variant, job.levels, lexicon)
     if engine == "native":
         _native_parts(variant, lexicon)
     return engine

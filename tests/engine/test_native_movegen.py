@@ -715,6 +715,46 @@ def test_native_self_play_with_leaves_plays_the_best_equity(es_graph: GraphLexic
     assert checked["bag"] >= 10 and checked["empty bag"] >= 1
 
 
+def test_native_self_play_records_what_each_turn_kept(es_graph: GraphLexicon) -> None:
+    """``selfplay_records`` (what a leave learner reads) agrees with the decoded turns of the
+    same game: each placement keeps the rack less the tiles it laid, an exchange what it
+    kept, a pass the whole rack; the scores are those of the turns. With a table for one
+    seat only, the other seat plays on score: its placements are the best-scoring ones."""
+    v = load_variant("fise")
+    table = shipped_leaves("fise")
+    assert table is not None
+    gen = NativeGenerator(v, es_graph)
+    learned = learned_leave_values(table)
+    seen = Counter()
+    for seed in (3, 4, 5, 6):
+        game, records = gen.selfplay_records(seed, 2, seed % 2, learned)
+        again, turns = gen.selfplay_turns(seed, 2, seed % 2, learned)
+        assert game == again and len(records) == len(turns) == game.turns
+        for record, turn in zip(records, turns, strict=True):
+            assert (record.seat, record.kind, record.bag_before) == (turn.seat, turn.kind, turn.bag)
+            if turn.kind == "place":
+                assert turn.placement is not None
+                assert Counter(record.leave) == Counter(turn.placement.leave)
+                assert record.score == turn.placement.score
+                assert record.tiles_played == len(turn.rack) - len(record.leave)
+            elif turn.kind == "exchange":
+                assert record.leave == turn.kept and record.score == 0
+            else:
+                assert record.leave == turn.rack and record.score == 0
+            seen[turn.kind] += 1
+    assert seen["place"] > 80 and seen["exchange"] >= 1
+    _, mixed = gen.selfplay_records(7, 2, 0, [learned, None])
+    _, turns = gen.selfplay_turns(7, 2, 0, learned)  # both seats valuing leaves
+    assert [r.score for r in mixed] != [t.placement.score if t.placement else 0 for t in turns]
+    _, greedy_turns = gen.selfplay_turns(7, 2, 0, [learned, None])
+    for turn in greedy_turns[1::2]:
+        if turn.kind == "place" and turn.placement is not None:
+            best = max(m.score for m in gen.placements(turn.board, turn.rack))
+            assert turn.placement.score == best
+    with pytest.raises(ValueError, match="one table per seat"):
+        gen.selfplay_records(7, 2, 0, [learned])
+
+
 def check_end_through_game(
     v: Variant, lexicon: WordListLexicon, result: NativeGameResult, turns: list[NativeTurn]
 ) -> None:

@@ -8,6 +8,7 @@ game's reasons with the winners the scores say. Tables of three and four are pla
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import Counter
 from pathlib import Path
@@ -142,6 +143,23 @@ def test_native_engine_plays_hard_against_greedy(name: str, tmp_path: Path) -> N
         assert max(s.final) == min(s.final[w] for w in s.winners)
 
 
+def test_the_c_loop_keeps_records_of_the_same_games(tmp_path: Path) -> None:
+    """Records for the leave learner come from the C loop too, for the very games it plays
+    without them: the summaries are equal but for the records, and the records add up to the
+    moves' points (before the end's adjustments) seat by seat."""
+    graph = str(save_graph(small_graph("es"), tmp_path / "es.kwg"))
+    bare = list(iter_selfplay("fise", ["hard", "greedy"], 4, lexicon=graph, seed=9))
+    kept = list(
+        iter_selfplay("fise", ["hard", "greedy"], 4, lexicon=graph, seed=9, keep_records=True)
+    )
+    assert [dataclasses.replace(s, records=[]) for s in kept] == bare
+    for s in kept:
+        assert len(s.records) == s.actions
+        points = [sum(r.score for r in s.records if r.seat == seat) for seat in (0, 1)]
+        assert points == s.move_points
+        assert {r.kind for r in s.records} <= {"place", "exchange", "pass"}
+
+
 def test_the_engine_is_chosen_and_refused_with_reasons(tmp_path: Path) -> None:
     graph = str(save_graph(small_graph("es"), tmp_path / "es.kwg"))
     report = run_selfplay("fise", ["hard", "medium"], 2, lexicon=graph, seed=1)
@@ -154,6 +172,7 @@ def test_the_engine_is_chosen_and_refused_with_reasons(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="engine 'fast'"):
         run_selfplay("fise", ["hard", "hard"], 2, lexicon=graph, engine="fast")
     v = load_variant("fise")
-    assert resolve_engine("auto", v, ["hard", "hard"], small_graph("es"), True) == "game"
-    with pytest.raises(ValueError, match="records"):
-        resolve_engine("native", v, ["hard", "hard"], small_graph("es"), True)
+    assert resolve_engine("auto", v, ["hard", "hard"], small_graph("es")) == "native"
+    assert resolve_engine("auto", v, ["hard", "club"], small_graph("es")) == "game"
+    with pytest.raises(ValueError, match="not club"):
+        resolve_engine("native", v, ["hard", "club"], small_graph("es"))

@@ -2,8 +2,9 @@
 
 The method (``docs/leaves.md`` explains it with the numbers it produced):
 
-1. **Play.** Static bots play many games against each other through the real ``Game``. Every
-   move is recorded with the tiles the mover kept (its *leave*).
+1. **Play.** Static bots play many games against each other, in the C self-play loop (or
+   through the real ``Game``). Every move is recorded with the tiles the mover kept (its
+   *leave*).
 2. **Target.** A leave is worth what its owner scores on their next turn, plus what they keep
    then (the previous generation's value of the next leave: a temporal-difference target, so
    a Q kept for three turns costs on all three), relative to keeping nothing. Only moves with
@@ -315,13 +316,15 @@ def learn_leaves(
     on_game: Callable[[int, GameSummary], None] | None = None,
     progress: Callable[[str], None] | None = None,
     start: LeaveTable | None = None,
+    engine: str = "auto",
 ) -> tuple[LeaveTable, list[Generation], FitResult]:
     """Learn a game's leave values: one generation of self-play per entry of ``games``.
 
     The first generation plays with ``start``'s values, or with none (equity = score); each
     later one with the values the one before learned. Returns the last table, a summary per
     generation and the last fit. ``workdir`` holds each generation's table, which the worker
-    processes load.
+    processes load. ``engine`` is ``selfplay``'s: ``auto`` plays in the C loop (several times
+    faster; no CAMBIO) when the level and the dictionary allow, ``game`` through ``Game``.
     """
     import time
     from pathlib import Path
@@ -352,6 +355,7 @@ def learn_leaves(
             seed=seed * 1000 + g,
             keep_records=True,
             leaves_path=table_path,
+            engine=engine,
         ):
             obs.add_game(summary, table)
             if table is not None:

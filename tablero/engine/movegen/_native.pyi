@@ -70,7 +70,7 @@ class Generator:
         unplayed_blank_penalty: int,
     ) -> None: ...
     def selfplay_log(
-        self, seed: int, n_players: int, first: int, leaves: LeaveTable | None, /
+        self, seed: int, n_players: int, first: int, leaves: Sequence[LeaveTable | None], /
     ) -> tuple[tuple[Any, ...], list[tuple[int, int, bytes, int, bytes, bytes]]]: ...
     def selfplay(
         self, games: int, seed: int, n_players: int, leaves: Sequence[LeaveTable | None], /

@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from ...alphabet import Alphabet
 from ...board import Board, Tile
@@ -48,6 +49,7 @@ __all__ = [
     "NativeEndgame",
     "NativeGameResult",
     "NativeGenerator",
+    "NativeRecord",
     "NativeSimResult",
     "NativeTurn",
     "SimCandidate",
@@ -173,6 +175,21 @@ class NativeTurn:
     placement: GeneratedPlacement | None
     kept: tuple[str, ...] | None
     """For an exchange, the tiles kept."""
+
+
+class NativeRecord(NamedTuple):
+    """One turn of a native self-play game as a leave learner sees it
+    (``NativeGenerator.selfplay_records``)."""
+
+    seat: int
+    kind: str
+    """place, exchange or pass"""
+    leave: tuple[str, ...]
+    """What the mover kept, sorted by tile code (blanks first): a pass keeps the whole rack."""
+    score: int
+    bag_before: int
+    tiles_played: int
+    """Tiles put on the board (0 for an exchange or a pass)."""
 
 
 def leave_table_key(codes: Sequence[int]) -> int:
@@ -672,15 +689,7 @@ class NativeGenerator:
         """
         if games < 0:
             raise ValueError(f"games must be 0 or more, got {games}")
-        if not 1 <= players <= 4:
-            raise ValueError(f"1 to 4 players, not {players}")
-        if leaves is None or isinstance(leaves, LeaveValues):
-            per_seat: list[LeaveValues | None] = [leaves] * players
-        else:
-            per_seat = list(leaves)
-            if len(per_seat) != players:
-                raise ValueError(f"leaves: one table per seat ({players}), got {len(per_seat)}")
-        tables = [t.table(self.alphabet) if t is not None else None for t in per_seat]
+        tables = self._seat_tables(players, leaves)
         self._set_game()
         raw = self._gen.selfplay(games, seed & 0xFFFF_FFFF_FFFF_FFFF, players, tables)
         return [
@@ -694,17 +703,36 @@ class NativeGenerator:
             for i, (reason, turns, went_out, *lists) in enumerate(raw)
         ]
 
+    def _seat_tables(
+        self, players: int, leaves: LeaveValues | Sequence[LeaveValues | None] | None
+    ) -> list[_native.LeaveTable | None]:
+        """The C leave table of each seat: ``leaves`` is one table for everyone or one per
+        seat (None: that seat plays on score)."""
+        if not 1 <= players <= 4:
+            raise ValueError(f"1 to 4 players, not {players}")
+        if leaves is None or isinstance(leaves, LeaveValues):
+            per_seat: list[LeaveValues | None] = [leaves] * players
+        else:
+            per_seat = list(leaves)
+            if len(per_seat) != players:
+                raise ValueError(f"leaves: one table per seat ({players}), got {len(per_seat)}")
+        return [t.table(self.alphabet) if t is not None else None for t in per_seat]
+
     def _selfplay_log(
-        self, seed: int, players: int, first: int, leaves: LeaveValues | None
+        self,
+        seed: int,
+        players: int,
+        first: int,
+        leaves: LeaveValues | Sequence[LeaveValues | None] | None,
     ) -> tuple[NativeGameResult, list[tuple[int, int, bytes, int, bytes, bytes]]]:
         """One game of ``selfplay`` with the C loop's record of every turn: (seat, kind, rack
         counts, bag, move record, kept counts)."""
         if not 1 <= players <= 4 or not 0 <= first < players:
             raise ValueError(f"1 to 4 players and a first seat among them, not {players}/{first}")
+        tables = self._seat_tables(players, leaves)
         self._set_game()
-        table = leaves.table(self.alphabet) if leaves is not None else None
         result, raw_turns = self._gen.selfplay_log(
-            seed & 0xFFFF_FFFF_FFFF_FFFF, players, first, table
+            seed & 0xFFFF_FFFF_FFFF_FFFF, players, first, tables
         )
         reason, n_turns, went_out, *lists = result
         game = NativeGameResult(
@@ -713,7 +741,11 @@ class NativeGenerator:
         return game, raw_turns
 
     def selfplay_turns(
-        self, seed: int, players: int = 2, first: int = 0, leaves: LeaveValues | None = None
+        self,
+        seed: int,
+        players: int = 2,
+        first: int = 0,
+        leaves: LeaveValues | Sequence[LeaveValues | None] | None = None,
     ) -> tuple[NativeGameResult, list[NativeTurn]]:
         """One game of ``selfplay`` with every turn, to check the loop against the rules."""
         game, raw_turns = self._selfplay_log(seed, players, first, leaves)
@@ -738,7 +770,11 @@ class NativeGenerator:
         return game, turns
 
     def selfplay_moves(
-        self, seed: int, players: int = 2, first: int = 0, leaves: LeaveValues | None = None
+        self,
+        seed: int,
+        players: int = 2,
+        first: int = 0,
+        leaves: LeaveValues | Sequence[LeaveValues | None] | None = None,
     ) -> tuple[NativeGameResult, list[tuple[int, str, int, int, int]]]:
         """One game of ``selfplay`` as its turns' bare facts, for learning from many games:
         each turn's (seat, kind, points scored, tiles put down, tiles in the bag before it).
@@ -754,6 +790,34 @@ class NativeGenerator:
                 ntiles, score = 0, 0
             facts.append((seat, kinds[kind], score, ntiles, bag))
         return game, facts
+
+    def selfplay_records(
+        self,
+        seed: int,
+        players: int = 2,
+        first: int = 0,
+        leaves: LeaveValues | Sequence[LeaveValues | None] | None = None,
+    ) -> tuple[NativeGameResult, list[NativeRecord]]:
+        """One game of ``selfplay`` with what each turn kept: the facts a leave learner
+        needs (``evaluation.learn``), decoded from the C loop's record without a board."""
+        game, raw_turns = self._selfplay_log(seed, players, first, leaves)
+        kinds = ("place", "exchange", "pass")
+        out: list[NativeRecord] = []
+        for seat, kind, counts, bag, record, kept_counts in raw_turns:
+            if kind == 0:
+                left = bytearray(counts)
+                length = record[3]
+                for byte in record[20 : 20 + length]:
+                    if byte:
+                        left[0 if byte & 0x80 else byte] -= 1
+                ntiles, score = record[4], int.from_bytes(record[8:12], "little", signed=True)
+                leave = self._rack_of(bytes(left))
+            elif kind == 1:
+                ntiles, score, leave = 0, 0, self._rack_of(kept_counts)
+            else:
+                ntiles, score, leave = 0, 0, self._rack_of(counts)
+            out.append(NativeRecord(seat, kinds[kind], leave, score, bag, ntiles))
+        return game, out
 
     # -- the exact endgame ------------------------------------------------------------------
 

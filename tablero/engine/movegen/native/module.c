@@ -423,6 +423,35 @@ static PyObject *result_tuple(const tb_game_result *r)
                          lists[2], lists[3], lists[4], lists[5], lists[6], lists[7]);
 }
 
+/* The leave table of each seat from a sequence of LeaveTable or None, one entry per seat:
+ * 0, or -1 with the error set.  The tables stay owned by the caller's argument. */
+static int seat_leaves(PyObject *leaves_o, int n_players, const tb_leaves *out[TB_MAX_PLAYERS])
+{
+    PyObject *seq = PySequence_Fast(leaves_o, "leaves: a sequence of LeaveTable or None");
+    if (!seq)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != n_players) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "leaves: one entry per player");
+        return -1;
+    }
+    for (int s = 0; s < TB_MAX_PLAYERS; s++)
+        out[s] = NULL;
+    for (int s = 0; s < n_players; s++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(seq, s);
+        if (o == Py_None)
+            continue;
+        if (!PyObject_TypeCheck(o, &LeaveTableType)) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_TypeError, "leaves: a sequence of LeaveTable or None");
+            return -1;
+        }
+        out[s] = ((LeaveTableObject *)o)->leaves;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
 static PyObject *Generator_selfplay(GeneratorObject *self, PyObject *args)
 {
     int games, n_players;
@@ -438,31 +467,12 @@ static PyObject *Generator_selfplay(GeneratorObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "games >= 0 and 1..4 players");
         return NULL;
     }
-    PyObject *seq = PySequence_Fast(leaves_o, "leaves: a sequence of LeaveTable or None");
-    if (!seq)
+    const tb_leaves *leaves[TB_MAX_PLAYERS];
+    if (seat_leaves(leaves_o, n_players, leaves))
         return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != n_players) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "leaves: one entry per player");
-        return NULL;
-    }
-    const tb_leaves *leaves[TB_MAX_PLAYERS] = {NULL};
-    for (int s = 0; s < n_players; s++) {
-        PyObject *o = PySequence_Fast_GET_ITEM(seq, s);
-        if (o == Py_None)
-            continue;
-        if (!PyObject_TypeCheck(o, &LeaveTableType)) {
-            Py_DECREF(seq);
-            PyErr_SetString(PyExc_TypeError, "leaves: a sequence of LeaveTable or None");
-            return NULL;
-        }
-        leaves[s] = ((LeaveTableObject *)o)->leaves;
-    }
     tb_game_result *results = malloc((size_t)(games ? games : 1) * sizeof *results);
-    if (!results) {
-        Py_DECREF(seq);
+    if (!results)
         return PyErr_NoMemory();
-    }
     int failed = 0;
     Py_BEGIN_ALLOW_THREADS
     for (int i = 0; i < games && !failed; i++) {
@@ -471,7 +481,6 @@ static PyObject *Generator_selfplay(GeneratorObject *self, PyObject *args)
                                   i % n_players, s, &results[i], NULL) != 0;
     }
     Py_END_ALLOW_THREADS
-    Py_DECREF(seq);
     if (failed) {
         free(results);
         return PyErr_NoMemory();
@@ -490,7 +499,7 @@ static PyObject *Generator_selfplay(GeneratorObject *self, PyObject *args)
 }
 
 /* One game with every turn: (result tuple, [(seat, kind, rack counts, bag, move record or
- * kept counts), ...]).  For tests of the loop. */
+ * kept counts), ...]).  For tests of the loop and for learning from every turn. */
 static PyObject *Generator_selfplay_log(GeneratorObject *self, PyObject *args)
 {
     int n_players, first;
@@ -506,15 +515,9 @@ static PyObject *Generator_selfplay_log(GeneratorObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "1..4 players and a first seat among them");
         return NULL;
     }
-    const tb_leaves *leaves = NULL;
-    if (leaves_o != Py_None) {
-        if (!PyObject_TypeCheck(leaves_o, &LeaveTableType)) {
-            PyErr_SetString(PyExc_TypeError, "leaves must be a LeaveTable or None");
-            return NULL;
-        }
-        leaves = ((LeaveTableObject *)leaves_o)->leaves;
-    }
-    const tb_leaves *per_seat[TB_MAX_PLAYERS] = {leaves, leaves, leaves, leaves};
+    const tb_leaves *per_seat[TB_MAX_PLAYERS];
+    if (seat_leaves(leaves_o, n_players, per_seat))
+        return NULL;
     tb_turn *log = malloc(TB_MAX_TURNS * sizeof *log);
     if (!log)
         return PyErr_NoMemory();
@@ -830,7 +833,8 @@ static PyObject *Generator_endgame(GeneratorObject *self, PyObject *args)
 
 static PyMethodDef Generator_methods[] = {
     {"selfplay_log", (PyCFunction)Generator_selfplay_log, METH_VARARGS,
-     "selfplay_log(seed, n_players, first, leaves) -> (result, turns): one game, every turn."},
+     "selfplay_log(seed, n_players, first, leaves) -> (result, turns): one game, every turn\n"
+     "(leaves: one LeaveTable or None per seat)."},
     {"set_game", (PyCFunction)(void (*)(void))Generator_set_game, METH_VARARGS | METH_KEYWORDS,
      "The tile set, exchange and end rules that selfplay() needs."},
     {"selfplay", (PyCFunction)Generator_selfplay, METH_VARARGS,
