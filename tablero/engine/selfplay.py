@@ -378,7 +378,8 @@ def iter_selfplay(
         # chunks large enough that sending it costs little beside the games.
         with open(leaves_path, "rb") as f:
             data = f.read()
-        chunk = max(chunk, 64)
+        # ... and a C game takes a few milliseconds: about two seconds of games per table sent
+        chunk = max(chunk, 512 if engine == "native" else 64)
     with work_pool(jobs, cluster) as pool:
         futures = []
         for start in range(0, games, chunk):
