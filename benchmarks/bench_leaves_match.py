@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from bench_strength import mean_ci  # this folder's pair statistics
 
 from tablero.engine.evaluation.leaves import LeaveTable
 from tablero.engine.movegen.native import NativeGenerator, learned_leave_values
@@ -93,13 +94,8 @@ def main() -> int:
     results = [r for part in parts for r in part]
     n = len(results)
     assert n == args.pairs, (n, args.pairs)
-    scores = [s for s, _ in results]
-    mean = sum(scores) / n
-    sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
-    spreads = [sp / 2 for _, sp in results]
-    spread = sum(spreads) / n
-    spread_sd = math.sqrt(sum((x - spread) ** 2 for x in spreads) / (n - 1))
+    mean, half = mean_ci([s for s, _ in results])
+    spread, spread_half = mean_ci([sp / 2 for _, sp in results])
     assert 0.0 <= mean <= 1.0
     print(
         f"{args.variant}: A = {args.a}, B = {args.b or 'shipped'}; {n:,} pairs "
@@ -107,7 +103,7 @@ def main() -> int:
     )
     print(
         f"A wins {100 * mean:.2f} % [{100 * (mean - half):.2f}, {100 * (mean + half):.2f}], "
-        f"spread {spread:+.2f} ± {1.96 * spread_sd / math.sqrt(n):.2f} a game"
+        f"spread {spread:+.2f} ± {spread_half:.2f} a game"
     )
     return 0
 

@@ -105,17 +105,19 @@ def play_pair(
     return {"seed": seed, "games": games}
 
 
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and the half-width of its 95 % interval (1.96 standard errors)."""
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, math.inf
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+    return m, 1.96 * sd / math.sqrt(len(xs))
+
+
 def summary(pairs: list[dict[str, Any]]) -> dict[str, float]:
     n = len(pairs)
     scores = [sum(g["score"] for g in p["games"]) / len(p["games"]) for p in pairs]
     spreads = [sum(g["spread"] for g in p["games"]) / len(p["games"]) for p in pairs]
-
-    def mean_ci(xs: list[float]) -> tuple[float, float]:
-        m = sum(xs) / len(xs)
-        if len(xs) < 2:
-            return m, math.inf
-        sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
-        return m, 1.96 * sd / math.sqrt(len(xs))
 
     win, win_half = mean_ci(scores)
     spread, spread_half = mean_ci(spreads)

@@ -777,19 +777,11 @@ class NativeGenerator:
         leaves: LeaveValues | Sequence[LeaveValues | None] | None = None,
     ) -> tuple[NativeGameResult, list[tuple[int, str, int, int, int]]]:
         """One game of ``selfplay`` as its turns' bare facts, for learning from many games:
-        each turn's (seat, kind, points scored, tiles put down, tiles in the bag before it).
-        Unlike ``selfplay_turns`` nothing is decoded into a board, so it costs little more
-        than the game itself."""
-        game, raw_turns = self._selfplay_log(seed, players, first, leaves)
-        kinds = ("place", "exchange", "pass")
-        facts = []
-        for seat, kind, _counts, bag, record, _kept in raw_turns:
-            if kind == 0:
-                ntiles, score = record[4], int.from_bytes(record[8:12], "little", signed=True)
-            else:
-                ntiles, score = 0, 0
-            facts.append((seat, kinds[kind], score, ntiles, bag))
-        return game, facts
+        each turn's (seat, kind, points scored, tiles put down, tiles in the bag before it),
+        from ``selfplay_records``. Unlike ``selfplay_turns`` nothing is decoded into a board,
+        so it costs little more than the game itself."""
+        game, records = self.selfplay_records(seed, players, first, leaves)
+        return game, [(r.seat, r.kind, r.score, r.tiles_played, r.bag_before) for r in records]
 
     def selfplay_records(
         self,
@@ -805,12 +797,11 @@ class NativeGenerator:
         out: list[NativeRecord] = []
         for seat, kind, counts, bag, record, kept_counts in raw_turns:
             if kind == 0:
+                _, _, _, length, ntiles, _, score, _, tiles = _RECORD.unpack_from(record)
                 left = bytearray(counts)
-                length = record[3]
-                for byte in record[20 : 20 + length]:
+                for byte in tiles[:length]:
                     if byte:
-                        left[0 if byte & 0x80 else byte] -= 1
-                ntiles, score = record[4], int.from_bytes(record[8:12], "little", signed=True)
+                        left[0 if byte & _BLANK_FLAG else byte] -= 1
                 leave = self._rack_of(bytes(left))
             elif kind == 1:
                 ntiles, score, leave = 0, 0, self._rack_of(kept_counts)
