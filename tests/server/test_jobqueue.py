@@ -210,7 +210,10 @@ def test_a_bot_table_waits_for_a_worker_then_goes_on(
     start_worker()
     _wait(lambda: _seq(server, table) >= seq + 4, 40, "the bots to play four moves")
     history = server.view(table)["history"]
-    assert [h["kind"] for h in history[:2]] == ["placed", "placed"], history
+    # each bot's first turn was thought out in the worker: a placement, or an exchange when a
+    # beginner's common words make nothing of its rack (the table's deal is random), never the
+    # pass a bot left without a worker would make
+    assert [h["kind"] in ("placed", "exchanged") for h in history[:2]] == [True, True], history
 
 
 def test_a_worker_killed_while_thinking_is_replaced(
