@@ -21,7 +21,7 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 NATIVE = "tablero/engine/movegen/native"
-SOURCES = ("module", "movegen", "board", "leaves", "selfplay", "simulate", "endgame")
+SOURCES = ("module", "movegen", "board", "leaves", "selfplay", "simulate", "endgame", "cambio")
 
 
 class BuildWithGraphs(build_ext):

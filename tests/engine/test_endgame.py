@@ -13,7 +13,7 @@ from functools import cache
 
 import pytest
 
-from tablero.engine.movegen.candidates import candidates
+from tablero.engine.movegen.candidates import candidates, generator_for
 from tablero.engine.search.endgame import solve_endgame
 from tablero.formats.cgp import read_cgp
 from tablero.game import Game
@@ -78,35 +78,42 @@ def test_a_table_that_loses_entries_gives_the_same_answer() -> None:
 
 
 def _best_final_spread(game: Game, memo: dict[tuple[object, ...], float]) -> float:
-    """Player 0's final spread with best play by both, by trying every move (every placement
-    and the pass) and letting the game score it: no pruning, no depth limit."""
+    """Player 0's final spread with best play by both, by trying every move (every placement,
+    every CAMBIO while one is left, and the pass) and letting the game score it: no pruning,
+    no depth limit. The memo holds what the rest of the game adds to the spread, which the
+    scores so far do not change (no end rule looks at them)."""
+    spread = game.players[0].score - game.players[1].score
     if game.is_over:
-        return game.players[0].score - game.players[1].score
+        return spread
     key = (
         tuple(sorted((c, t.letter, t.blank) for c, t in game.board.tiles())),
         tuple(tuple(sorted(p.rack)) for p in game.players),
-        tuple(p.score for p in game.players),
         game.to_move,
         game.scoreless_streak,
+        tuple(p.cambios for p in game.players),
     )
     if key in memo:
-        return memo[key]
-    moves = [c.move for c in candidates(game.position(), game.lexicon) if c.kind == "place"]
+        return spread + memo[key]
+    kinds = ("place", "cambio")  # a CAMBIO is offered only while the mover has one left
+    moves = [c.move for c in candidates(game.position(), game.lexicon) if c.kind in kinds]
     values = []
     for move in [*moves, Pass()]:
         child = copy.deepcopy(game)
         child.play(move)
         values.append(_best_final_spread(child, memo))
     value = max(values) if game.to_move == 0 else min(values)
-    memo[key] = value
+    memo[key] = value - spread
     return value
 
 
 @cache
-def _endgames(variant: str, language: str, count: int, max_tiles: int) -> list[Game]:
+def _endgames(
+    variant: str, language: str, count: int, max_tiles: int, cambios_left: int = 0
+) -> list[Game]:
     """Endgames from self-play with a small dictionary: the bag empty and at most
-    ``max_tiles`` tiles on the two racks together, player 0 to move. CAMBIOs are used up, so
-    that both searches play the same game (the C search has none)."""
+    ``max_tiles`` tiles on the two racks together, player 0 to move, each player with
+    ``cambios_left`` CAMBIOs to make (in Crucigrama; none by default, which keeps the
+    exhaustive search small)."""
     lexicon = small_graph(language)
     found: list[Game] = []
     seed = 0
@@ -120,7 +127,7 @@ def _endgames(variant: str, language: str, count: int, max_tiles: int) -> list[G
                     game.play(Pass())
                     continue
                 for player in game.players:
-                    player.cambios = game.variant.cambio_per_game
+                    player.cambios = max(game.variant.cambio_per_game - cambios_left, 0)
                 found.append(game)
                 break
             best = [c for c in candidates(game.position(), lexicon, top=3) if c.kind != "cambio"]
@@ -214,11 +221,51 @@ def test_a_budget_that_runs_out_gives_a_move_not_marked_exact() -> None:
         assert result.best.kind in ("place", "pass")
 
 
-def test_cambio_left_is_searched_by_the_reference() -> None:
-    game = copy.deepcopy(_endgames("crucigrama", "es", 1, 3)[0])
-    game.players[0].cambios = 0
+def test_cambios_are_searched_and_match_trying_every_line() -> None:
+    """Crucigrama with one CAMBIO left to each side: both searches play CAMBIOs (a letter of
+    the board swapped for one of the rack, which keeps its size) and reach the value of
+    trying every move, and the C search's line, CAMBIOs included, reaches it in the game."""
+    cambio_lines = 0
+    for game in _endgames("crucigrama", "es", 4, 2, cambios_left=1):
+        truth = _best_final_spread(copy.deepcopy(game), {})
+        for engine in ENGINES:
+            result = solve_endgame(game.position(), game.lexicon, time_limit=None, engine=engine)
+            assert result is not None and result.exact, (engine, game.position())
+            assert math.isclose(result.spread, truth), (engine, game.position(), result, truth)
+        assert final_spread_of_line(copy.deepcopy(game), result.line) == truth
+        cambio_lines += any(move.startswith("CAMBIO") for move in result.line)
+    assert cambio_lines, "no line used a CAMBIO: the test no longer tests them"
+
+
+def test_the_c_search_with_cambios_agrees_with_the_reference() -> None:
+    """Larger Crucigrama endgames (up to four tiles on the racks) with two CAMBIOs left to
+    each side: the same value from the C search and the reference, with a table of 1,024
+    entries too, and the C line reaches it in the game."""
+    for game in _endgames("crucigrama", "es", 6, 4, cambios_left=2):
+        position = game.position()
+        reference = solve_endgame(
+            position, game.lexicon, time_limit=None, width=10**9, engine="python"
+        )
+        assert reference is not None and reference.exact
+        for bits in (22, 10):
+            native = solve_endgame(
+                position,
+                game.lexicon,
+                time_limit=None,
+                width=10**9,
+                engine="native",
+                table_bits=bits,
+            )
+            assert native is not None and native.exact, (position, bits)
+            assert native.spread == reference.spread, (position, bits)
+            played = final_spread_of_line(copy.deepcopy(game), native.line)
+            assert played == native.spread, (position, native.line)
+
+
+@pytest.mark.parametrize("cambios", [(8, 0), (0, -1), (1,)])
+def test_the_c_search_refuses_impossible_cambio_counts(cambios: tuple[int, ...]) -> None:
+    game = _endgames("crucigrama", "es", 1, 3)[0]
     position = game.position()
-    with pytest.raises(ValueError, match="CAMBIO"):
-        solve_endgame(position, game.lexicon, engine="native")
-    result = solve_endgame(position, game.lexicon, time_limit=None)  # falls back to Python
-    assert result is not None and result.exact
+    core = generator_for(position.variant, game.lexicon).core  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=r"cambios: two counts of 0\.\.7"):
+        core.endgame(position.board, position.racks[0], position.racks[1], cambios=cambios)

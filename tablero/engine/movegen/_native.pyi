@@ -104,8 +104,17 @@ class Generator:
         seconds: float,
         max_nodes: int,
         tt_bits: int,
+        cambios_me: int,
+        cambios_them: int,
         /,
-    ) -> tuple[bool, bool, int, int, int, list[tuple[int, bytes]]]: ...
+    ) -> tuple[
+        bool,
+        bool,
+        int,
+        int,
+        int,
+        list[tuple[int, bytes] | tuple[int, tuple[int, int, int, int, int]]],
+    ]: ...
     def count(self, board: Board, rack: Buffer, first_turn: bool, /) -> tuple[int, int]: ...
     def generate(self, board: Board, rack: Buffer, first_turn: bool, /) -> bytes: ...
     def best(

@@ -36,7 +36,7 @@ from typing import NamedTuple
 from ...alphabet import Alphabet
 from ...board import Board, Tile
 from ...lexicon.graph import GraphLexicon
-from ...moves import Exchange, Letter, Pass, Place
+from ...moves import Cambio, Exchange, Letter, Pass, Place
 from ...variant import BLANK, Coord, Variant
 from ..evaluation.leaves import LeaveTable
 from . import _native
@@ -46,6 +46,7 @@ __all__ = [
     "LearnedLeaveValues",
     "LeaveValues",
     "NativeBoard",
+    "NativeCambio",
     "NativeEndgame",
     "NativeGameResult",
     "NativeGenerator",
@@ -110,6 +111,16 @@ class NativeSimResult:
 
 
 @dataclass(frozen=True)
+class NativeCambio:
+    """A CAMBIO in an endgame line: the move, its points and the letter it takes back."""
+
+    move: Cambio
+    score: int
+    taken: str
+    """The letter that was on the square, now on the mover's rack."""
+
+
+@dataclass(frozen=True)
 class NativeEndgame:
     """What ``NativeGenerator.endgame`` found (the search of docs/endgame.md, run in C)."""
 
@@ -124,7 +135,7 @@ class NativeEndgame:
     """For the side to move: its points minus the other's from now to the end of the game,
     adjustments included (a half point where the horizon was guessed)."""
     nodes: int
-    line: tuple[GeneratedPlacement | Pass, ...]
+    line: tuple[GeneratedPlacement | NativeCambio | Pass, ...]
     """The best move, then each side's best reply as the search's table remembers them."""
 
 
@@ -824,6 +835,7 @@ class NativeGenerator:
         time_limit: float | None = None,
         max_nodes: int | None = None,
         table_bits: int = 22,
+        cambios: tuple[int, int] = (0, 0),
     ) -> NativeEndgame:
         """The exact endgame, searched in C: the bag is empty, ``rack`` is to move and
         ``other`` is the opponent's whole rack. The search of ``docs/endgame.md``: negamax
@@ -835,7 +847,8 @@ class NativeGenerator:
         of scoreless turns before this one. The GIL is released while it runs.
 
         The end rules are the game's (going out, the scoreless-turns limit, no one able to
-        play, the adjustments); CAMBIO is not a move here (``search.endgame`` knows it).
+        play, the adjustments). ``cambios``: the CAMBIOs each side may still make (Crucigrama;
+        the side to move first), searched as moves like placements.
         """
         if not rack:
             raise ValueError("the side to move has no tiles: the game is over")
@@ -845,6 +858,8 @@ class NativeGenerator:
             raise ValueError(f"table_bits 10..30, not {table_bits}")
         if width < 0 or scoreless < 0:
             raise ValueError("width and scoreless are 0 or more")
+        if len(cambios) != 2 or not all(0 <= c <= 7 for c in cambios):
+            raise ValueError(f"cambios: two counts of 0..7, not {cambios!r}")
         cb = self._c_board(board)
         if isinstance(board, Board):
             cb = cb.copy()  # the scratch board is read again below
@@ -859,16 +874,26 @@ class NativeGenerator:
             0.0 if time_limit is None else max(float(time_limit), 1e-9),
             max_nodes or 0,
             table_bits,
+            cambios[0],
+            cambios[1],
         )
         tiles = bytearray(cb.tiles())
         cols = self.variant.columns
         racks = [list(rack), list(other)]
-        line: list[GeneratedPlacement | Pass] = []
+        line: list[GeneratedPlacement | NativeCambio | Pass] = []
         for i, (kind, record) in enumerate(raw_line):
+            mover = racks[i % 2]
+            if isinstance(record, tuple):  # kind _EG_CAMBIO
+                row, col, byte, old, score = record
+                tile, taken = self.tile_of(byte), self.tile_of(old).letter
+                line.append(NativeCambio(Cambio((row, col), tile), score, taken))
+                mover.remove(tile.rack_form)
+                mover.append(taken)
+                tiles[row * cols + col] = byte
+                continue
             if kind != _EG_PLACE:
                 line.append(Pass())
                 continue
-            mover = racks[i % 2]
             (placement,) = self._decode(record, bytes(tiles), mover, None)
             line.append(placement)
             mover[:] = placement.leave

@@ -12,10 +12,9 @@ with the bag empty, the others' tiles subtracted and perhaps given to the one wh
 unplayed-blank penalties, the scoreless-turns limit, and "no one can play".
 
 Two implementations of the one search (``docs/endgame.md``): this module's, in Python, is the
-readable reference and knows CAMBIO; the native core's (``native/endgame.c``) runs the whole
-search in C and is the one used whenever the native generator is there and no CAMBIO is left
-to either player. ``engine="python"`` (or ``TABLERO_ENDGAME=python`` in the environment)
-forces the reference.
+readable reference; the native core's (``native/endgame.c``, CAMBIOs in ``native/cambio.c``)
+runs the whole search in C and is the one used whenever the native generator is there.
+``engine="python"`` (or ``TABLERO_ENDGAME=python`` in the environment) forces the reference.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...board import Tile
 from ...lexicon import Lexicon
@@ -41,6 +40,9 @@ from ..movegen.candidates import (
     cambio_candidates,
     generator_for,
 )
+
+if TYPE_CHECKING:
+    from ..movegen.native import NativeCambio
 
 __all__ = ["EndgameResult", "solve_endgame"]
 
@@ -366,9 +368,9 @@ def solve_endgame(
     Deepens one ply at a time until the search is exact or the budget (``time_limit``
     seconds, ``max_nodes`` nodes) runs out, and answers from the deepest completed search.
     ``engine``: ``native`` (the search in C), ``python`` (the reference) or None: native
-    when it can be (the native generator, no CAMBIO left to either player), unless
-    ``TABLERO_ENDGAME=python``. ``table_bits``: the C search's transposition table holds
-    ``2**table_bits`` entries of 16 bytes (64 MiB at 22).
+    when it can be (the native generator), unless ``TABLERO_ENDGAME=python``.
+    ``table_bits``: the C search's transposition table holds ``2**table_bits`` entries of 16
+    bytes (64 MiB at 22).
     """
     if len(position.racks) != 2 or position.bag_count() != 0 or not position.rack:
         return None
@@ -382,18 +384,13 @@ def solve_endgame(
     gen = generator or generator_for(v, lexicon)
     start = time.monotonic()
     core = getattr(gen, "core", None)
-    cambio_left = v.cambio_per_game and any(
-        used < v.cambio_per_game for used in position.cambios_used[:2]
-    )
     if engine is None:
         forced = os.environ.get("TABLERO_ENDGAME") == "python"
-        native = core is not None and not cambio_left and max_depth <= 64
+        native = core is not None and max_depth <= 64
         engine = "native" if native and not forced else "python"
     if engine == "native":
         if core is None:
             raise ValueError("the native endgame search needs the native generator")
-        if cambio_left:
-            raise ValueError("the native endgame search has no CAMBIO: use engine='python'")
         return _solve_native(
             core, position, me, them, start, time_limit, max_nodes, max_depth, width, table_bits
         )
@@ -465,6 +462,8 @@ def _solve_native(
     terms."""
     v = position.variant
     remaining = None if time_limit is None else max(time_limit - (time.monotonic() - start), 0.0)
+    per_game = v.cambio_per_game or 0
+    cambios = tuple(max(per_game - used, 0) for used in position.cambios_used[:2])
     found = core.endgame(
         position.board,
         me,
@@ -475,6 +474,7 @@ def _solve_native(
         time_limit=remaining,
         max_nodes=max_nodes,
         table_bits=table_bits,
+        cambios=cambios,
     )
     moves = [_native_move(step) for step in found.line]
     chosen = moves[0]
@@ -490,9 +490,13 @@ def _solve_native(
     )
 
 
-def _native_move(step: PlacementLike | Pass) -> _Move | None:
+def _native_move(step: PlacementLike | NativeCambio | Pass) -> _Move | None:
+    from ..movegen.native import NativeCambio  # only the native search gives these
+
     if isinstance(step, Pass):
         return None
+    if isinstance(step, NativeCambio):
+        return _Move("cambio", step.move, step.score, (step.move.tile.rack_form,), step.taken)
     used = tuple(x.tile.rack_form for x in step.place.letters if not x.on_board and x.tile)
     return _Move("place", step.place, step.score, used)
 

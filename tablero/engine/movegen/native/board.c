@@ -173,6 +173,35 @@ static inline tb_edge child(const tb_kwg *k, uint32_t i, tb_mask set, unsigned t
 static inline int n_lines(const tb_board *b, int d) { return d ? b->cols : b->rows; }
 static inline int line_len(const tb_board *b, int d) { return d ? b->rows : b->cols; }
 
+/* The letters x the game has for which tiles[lo..at-1] x tiles[at+1..hi] spells a word: one
+ * walk down the tiles before, one scan of the next sibling list, then the tiles after from
+ * each letter found there (the cross-set computation of move generators). */
+static tb_mask fitting(const tb_rules *r, const tb_kwg *k, const uint8_t *tiles, int lo, int at,
+                       int hi)
+{
+    uint32_t p = k->dawg_root;
+    tb_mask pset = k->dawg_set;
+    for (int i = lo; i < at && pset; i++) {
+        tb_edge e = child(k, p, pset, tiles[i] & TB_CODE);
+        p = TB_EDGE_CHILD(e);
+        pset = TB_EDGE_SET(e);
+    }
+    /* the list's edges are its set's tiles in order, so the i-th set bit is edge p + i */
+    tb_mask mask = 0;
+    uint32_t i = 0;
+    for (tb_mask cand = pset; cand; cand &= cand - 1, i++) {
+        unsigned t = (unsigned)__builtin_ctz(cand);
+        if (!((r->letters >> t) & 1))
+            continue;
+        tb_edge e = k->edges[p + i];
+        for (int j = at + 1; j <= hi && e; j++)
+            e = child(k, TB_EDGE_CHILD(e), TB_EDGE_SET(e), tiles[j] & TB_CODE);
+        if (e && TB_EDGE_ACCEPTS(e))
+            mask |= (tb_mask)1 << t;
+    }
+    return mask;
+}
+
 /* Cross-set and cross-word score parts of square [d][line][pos] for a move in direction d. */
 static void compute_cross(tb_board *b, const tb_rules *r, const tb_kwg *k, int d, int line,
                           int pos)
@@ -204,27 +233,7 @@ static void compute_cross(tb_board *b, const tb_rules *r, const tb_kwg *k, int d
     for (int i = lo; i <= hi; i++)
         if (i != line)
             sum += r->value[perp[i]];
-    tb_mask mask = 0;
-    uint32_t p = k->dawg_root;
-    tb_mask pset = k->dawg_set;
-    for (int i = lo; i < line && pset; i++) {
-        tb_edge e = child(k, p, pset, perp[i] & TB_CODE);
-        p = TB_EDGE_CHILD(e);
-        pset = TB_EDGE_SET(e);
-    }
-    /* every letter x the game has that follows the tiles before: then the tiles after.  The
-     * list's edges are its set's tiles in order, so the i-th set bit is edge p + i. */
-    uint32_t i = 0;
-    for (tb_mask cand = pset; cand; cand &= cand - 1, i++) {
-        unsigned t = (unsigned)__builtin_ctz(cand);
-        if (!((r->letters >> t) & 1))
-            continue;
-        tb_edge e = k->edges[p + i];
-        for (int j = line + 1; j <= hi && e; j++)
-            e = child(k, TB_EDGE_CHILD(e), TB_EDGE_SET(e), perp[j] & TB_CODE);
-        if (e && TB_EDGE_ACCEPTS(e))
-            mask |= (tb_mask)1 << t;
-    }
+    tb_mask mask = fitting(r, k, perp, lo, line, hi);
     int at_end = (lo == line) || (hi == line);
     int cwm = r->wmid[d][line][pos] * (at_end ? r->wend[d][line][pos] : 1);
     b->xmask[d][line][pos] = mask;
@@ -367,4 +376,42 @@ void tb_board_apply(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, const
                 compute_anchor(b, rules, pos, l);
         }
     }
+}
+
+/* A CAMBIO changes a letter, not which squares are taken: anchors stay, and only the empty
+ * squares at both ends of the square's two runs see a different cross word. */
+void tb_board_replace(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, int row, int col,
+                      uint8_t tile)
+{
+    b->tile[0][row][col] = tile;
+    b->tile[1][col][row] = tile;
+    for (int d = 0; d < 2; d++) {
+        const int line = d ? col : row, pos = d ? row : col;
+        const uint8_t *own = b->tile[d][line];
+        int lo = pos, hi = pos;
+        while (lo > 0 && own[lo - 1])
+            lo--;
+        while (hi + 1 < line_len(b, d) && own[hi + 1])
+            hi++;
+        /* the squares past the run, as squares of direction 1 - d moves (whose cross words
+         * run along this line) */
+        if (lo > 0)
+            compute_cross(b, rules, kwg, 1 - d, lo - 1, line);
+        if (hi + 1 < line_len(b, d))
+            compute_cross(b, rules, kwg, 1 - d, hi + 1, line);
+    }
+}
+
+tb_mask tb_board_fitting(const tb_board *b, const tb_rules *rules, const tb_kwg *kwg, int d,
+                         int line, int pos, int *lo_out, int *hi_out)
+{
+    const uint8_t *own = b->tile[d][line];
+    int lo = pos, hi = pos;
+    while (lo > 0 && own[lo - 1])
+        lo--;
+    while (hi + 1 < line_len(b, d) && own[hi + 1])
+        hi++;
+    *lo_out = lo;
+    *hi_out = hi;
+    return lo == hi ? 0 : fitting(rules, kwg, own, lo, pos, hi);
 }

@@ -16,7 +16,9 @@
  *     and a pass the other side can only answer with a pass is valued as the game's end;
  *   - moves are ordered through an index array, chosen lazily (most nodes are cut off after
  *     the first few moves);
- *   - the principal line is proven move by move when the answer is exact.
+ *   - the principal line is proven move by move when the answer is exact;
+ *   - Crucigrama's CAMBIO is a move like a placement (cambio.c generates it; docs/endgame.md §7.8): it swaps
+ *     one board letter and one rack tile, and each side's CAMBIOs left are part of the key.
  *
  * Values are integers in half points: the horizon guess is a half of two integer sums.
  * Nothing is allocated inside the search: the table, the per-ply boards, move lists and order
@@ -68,14 +70,19 @@ typedef struct {
     uint64_t z_rack[2][TB_MAX_CODE + 1][TB_MAX_RACK + 1]; /* [seat][code][count] */
     uint64_t z_side;                             /* seat 1 to move */
     uint64_t z_run[128];                         /* the scoreless run */
+    uint64_t z_cambio[2][TB_EG_MAX_CAMBIOS + 1]; /* [seat][CAMBIOs it has left] */
     int max_run;
     /* per ply */
     tb_board *boards;   /* [plies] */
     tb_movelist *lists; /* [plies] */
     uint64_t **order;   /* [plies], each with its list's capacity */
     size_t *order_cap;
+    tb_cambio **cambios; /* [plies]: the node's CAMBIOs, listed after its placements */
+    size_t *cambio_cap;
+    int *n_place;        /* [plies]: placements generated (option ids below it are placements) */
     /* the position */
     tb_rack rack[2];
+    int cambios_left[2];
     unsigned flags; /* F_HORIZON | F_TRUNC: what the subtree being searched rests on */
 } search;
 
@@ -189,40 +196,74 @@ static int tick(search *s)
 
 /* -- moves -------------------------------------------------------------------------------- */
 
+/* One option of a node: a placement, a CAMBIO, or (both NULL) the pass. */
+typedef struct option {
+    const tb_move *place;
+    const tb_cambio *cambio;
+} option;
+
+static const option PASS = {NULL, NULL};
+
 static int by_rank(const void *x, const void *y)
 {
     const tb_move *a = x, *b = y;
     return tb_move_before(a, b) ? -1 : tb_move_before(b, a) ? 1 : 0;
 }
 
-/* Every placement of the rack at ply `ply` into its list, in the search's order: going out
- * first, then the most points, then generation order (as the reference sorts).  Past `width`
- * placements only the width best by score are kept (the generator's ranking) and the node is
- * marked truncated.  Returns how many, or -1 out of memory. */
-static int gen_moves(search *s, int ply, const tb_board *b, const tb_rack *rack)
+/* Make room for n order keys at ply `ply`; -1 out of memory. */
+static int order_room(search *s, int ply, size_t n)
 {
+    if (s->order_cap[ply] >= n)
+        return 0;
+    size_t cap = s->lists[ply].cap > n ? s->lists[ply].cap : n;
+    uint64_t *grown = realloc(s->order[ply], cap * sizeof *grown);
+    if (!grown)
+        return -1;
+    s->order[ply] = grown;
+    s->order_cap[ply] = cap;
+    return 0;
+}
+
+static int by_key_desc(const void *x, const void *y)
+{
+    const uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/* Every option of `seat`'s rack at ply `ply` but the pass: its placements, then (while it has
+ * CAMBIOs left) its CAMBIOs, ordered as the search takes them: going out first, then the most
+ * points, then the order listed (as the reference sorts).  Past `width` options only the
+ * width best are kept and the node is marked truncated: by the generator's ranking when there
+ * are only placements, by that order when there are CAMBIOs too (the reference's rule).
+ * Returns how many, or -1 out of memory. */
+static int gen_moves(search *s, int ply, const tb_board *b, int seat)
+{
+    const tb_rack *rack = &s->rack[seat];
     tb_movelist *l = &s->lists[ply];
     l->n = 0;
     if (tb_generate_all(s->r, s->k, b, rack, 0, l) < 0) {
         s->oom = s->stopped = 1;
         return -1;
     }
-    size_t n = l->n;
-    if (s->width > 0 && n > (size_t)s->width) {
+    size_t n = l->n, nc = 0;
+    if (s->cambios_left[seat] > 0) {
+        const int found = tb_cambios(s->r, s->k, b, rack, &s->cambios[ply], &s->cambio_cap[ply]);
+        if (found < 0) {
+            s->oom = s->stopped = 1;
+            return -1;
+        }
+        nc = (size_t)found;
+    }
+    if (!nc && s->width > 0 && n > (size_t)s->width) {
         /* the equity of a listed move is its score: the generator's best-by-score order */
         qsort(l->moves, n, sizeof *l->moves, by_rank);
         n = l->n = (size_t)s->width;
         s->flags |= F_TRUNC;
     }
-    if (s->order_cap[ply] < n) {
-        size_t cap = l->cap > n ? l->cap : n;
-        uint64_t *grown = realloc(s->order[ply], cap * sizeof *grown);
-        if (!grown) {
-            s->oom = s->stopped = 1;
-            return -1;
-        }
-        s->order[ply] = grown;
-        s->order_cap[ply] = cap;
+    s->n_place[ply] = (int)n;
+    if (order_room(s, ply, n + nc) < 0) {
+        s->oom = s->stopped = 1;
+        return -1;
     }
     uint64_t *ord = s->order[ply];
     for (size_t i = 0; i < n; i++) {
@@ -231,7 +272,17 @@ static int gen_moves(search *s, int ply, const tb_board *b, const tb_rack *rack)
         const uint64_t rank = (uint64_t)(m->score + (1 << 20)) + out;
         ord[i] = (rank << 24) | (uint64_t)(0xFFFFFF - i);
     }
-    return (int)n;
+    for (size_t j = 0; j < nc; j++) {
+        const uint64_t rank = (uint64_t)(s->cambios[ply][j].score + (1 << 20));
+        ord[n + j] = (rank << 24) | (uint64_t)(0xFFFFFF - (n + j));
+    }
+    size_t total = n + nc;
+    if (nc && s->width > 0 && total > (size_t)s->width) {
+        qsort(ord, total, sizeof *ord, by_key_desc);
+        total = (size_t)s->width;
+        s->flags |= F_TRUNC;
+    }
+    return (int)total;
 }
 
 /* Bring the biggest of ord[i..n) to position i: the order is settled one move at a time, so a
@@ -249,6 +300,20 @@ static inline void select_next(uint64_t *ord, int i, int n)
 }
 
 static inline int move_of(uint64_t ord_key) { return (int)(0xFFFFFF - (ord_key & 0xFFFFFF)); }
+
+/* The option at `index` of the node at `ply` (n options; index n is the pass). */
+static inline option option_at(const search *s, int ply, int n, int index)
+{
+    option o = PASS;
+    if (index >= n)
+        return o;
+    const int id = move_of(s->order[ply][index]);
+    if (id < s->n_place[ply])
+        o.place = &s->lists[ply].moves[id];
+    else
+        o.cambio = &s->cambios[ply][id - s->n_place[ply]];
+    return o;
+}
 
 /* The option a node searches at `step`: the table's best first (if it has one), then the
  * ordered list without it; the pass (index n) is last in that list. */
@@ -291,15 +356,41 @@ static void give_back(search *s, int seat, const tb_move *m)
     rack->total += m->ntiles;
 }
 
+/* Make a CAMBIO for `seat`: the tile from its rack on the square, the letter there to its rack,
+ * one CAMBIO fewer left; returns the key updated.  swap_back undoes it (but the key). */
+static uint64_t swap_in(search *s, int seat, const tb_cambio *c, uint64_t key)
+{
+    tb_rack *rack = &s->rack[seat];
+    const int given = (c->tile & TB_BLANK) ? 0 : c->tile, got = c->old & TB_CODE;
+    key ^= s->z_rack[seat][given][rack->count[given]];
+    rack->count[given]--;
+    key ^= s->z_rack[seat][given][rack->count[given]];
+    key ^= s->z_rack[seat][got][rack->count[got]];
+    rack->count[got]++;
+    key ^= s->z_rack[seat][got][rack->count[got]];
+    key ^= z_tile(s, c->row, c->col, c->old) ^ z_tile(s, c->row, c->col, c->tile);
+    key ^= s->z_cambio[seat][s->cambios_left[seat]];
+    s->cambios_left[seat]--;
+    return key ^ s->z_cambio[seat][s->cambios_left[seat]];
+}
+
+static void swap_back(search *s, int seat, const tb_cambio *c)
+{
+    tb_rack *rack = &s->rack[seat];
+    rack->count[(c->tile & TB_BLANK) ? 0 : c->tile]++;
+    rack->count[c->old & TB_CODE]--;
+    s->cambios_left[seat]++;
+}
+
 /* -- negamax ------------------------------------------------------------------------------ */
 
-static int expand(search *s, int ply, const tb_board *parent, const tb_move *played, int seat,
-                  int run, int depth, int alpha, int beta, uint64_t key, int tt_best);
+static int expand(search *s, int ply, const tb_board *parent, option played, int seat, int run,
+                  int depth, int alpha, int beta, uint64_t key, int tt_best);
 
 /* The best (our points - theirs) from here to the end, in half points, for `seat` to move:
  * exact if strictly inside (alpha, beta), else a bound (fail-soft).  `key` is the node's. */
-static int negamax(search *s, int ply, const tb_board *parent, const tb_move *played, int seat,
-                   int run, int depth, int alpha, int beta, uint64_t key)
+static int negamax(search *s, int ply, const tb_board *parent, option played, int seat, int run,
+                   int depth, int alpha, int beta, uint64_t key)
 {
     if (tick(s))
         return 0;
@@ -343,27 +434,39 @@ static inline int child_depth(const search *s, int n, int run, int depth)
     return n == 0 && run == 0 && s->g->scoreless_passes ? depth : depth - 1;
 }
 
-/* The value of one option at a node (a placement, or the pass if m is NULL) for the side to
+/* The value of one option at a node (a placement, a CAMBIO or the pass) for the side to
  * move, its child searched to `depth`: exact if strictly inside (alpha, beta), else a
  * bound.  The child's board goes to ply + 1's slot; the racks are as before on return. */
 static int option_value(search *s, int ply, const tb_board *b, int seat, int run, int depth,
-                        const tb_move *m, int alpha, int beta, uint64_t key)
+                        option o, int alpha, int beta, uint64_t key)
 {
     tb_rack *me = &s->rack[seat], *them = &s->rack[1 - seat];
     const uint64_t turn = s->z_side ^ z_run(s, run);
+    const tb_move *m = o.place;
+    if (o.cambio) {
+        /* a CAMBIO scores and keeps the rack's size: it ends the scoreless run, never the game */
+        const int score2 = 2 * o.cambio->score;
+        const uint64_t child = swap_in(s, seat, o.cambio, key) ^ turn ^ z_run(s, 0);
+        const int value = score2 - negamax(s, ply + 1, b, o, 1 - seat, 0, depth, score2 - beta,
+                                           score2 - alpha, child);
+        swap_back(s, seat, o.cambio);
+        return value;
+    }
     if (!m) {
         const int after = tb_scoreless_run(s->g, run, TB_TURN_PASS);
         if (s->limit && after >= s->limit)
             return 2 * finish(s, me, them, 0);
-        /* If the other side cannot place a tile here, it must pass back, and we are where we
-         * were with two more scoreless turns.  Our placements lead to the same positions
-         * whatever the run (a placement ends it), so passing can add nothing to them but the
-         * end the passes bring: the node is worth max(placements, adjustments now), and the
-         * pass may be valued as the adjustments.  (Where passes do not count towards a
-         * scoreless limit they could go on for ever: then it is searched as any move.) */
-        if (s->limit && s->g->scoreless_passes && !tb_has_move(s->r, s->k, b, them))
+        /* If the other side cannot place a tile here (nor make a CAMBIO), it must pass back,
+         * and we are where we were with two more scoreless turns.  Our moves lead to the same
+         * positions whatever the run (a placement or a CAMBIO ends it), so passing can add
+         * nothing to them but the end the passes bring: the node is worth max(our moves,
+         * adjustments now), and the pass may be valued as the adjustments.  (Where passes do
+         * not count towards a scoreless limit they could go on for ever: then it is searched
+         * as any move.) */
+        if (s->limit && s->g->scoreless_passes && !s->cambios_left[1 - seat] &&
+            !tb_has_move(s->r, s->k, b, them))
             return 2 * finish(s, me, them, 0);
-        return -negamax(s, ply + 1, b, NULL, 1 - seat, after, depth, -beta, -alpha,
+        return -negamax(s, ply + 1, b, PASS, 1 - seat, after, depth, -beta, -alpha,
                         key ^ turn ^ z_run(s, after));
     }
     const int score2 = 2 * m->score;
@@ -373,7 +476,7 @@ static int option_value(search *s, int ply, const tb_board *b, int seat, int run
         value = score2 + 2 * finish(s, me, them, 1); /* going out: no reply */
     } else {
         /* the reply's window in its own terms: score - reply in (alpha, beta) */
-        value = score2 - negamax(s, ply + 1, b, m, 1 - seat, 0, depth, score2 - beta,
+        value = score2 - negamax(s, ply + 1, b, o, 1 - seat, 0, depth, score2 - beta,
                                  score2 - alpha, child);
     }
     give_back(s, seat, m);
@@ -382,18 +485,22 @@ static int option_value(search *s, int ply, const tb_board *b, int seat, int run
 
 /* The board of the node at `ply`: its parent's, with the move that led to it (if any) put
  * down in the ply's slot.  Built only when the node needs it: most horizon nodes do not. */
-static const tb_board *node_board(search *s, int ply, const tb_board *parent, const tb_move *played)
+static const tb_board *node_board(search *s, int ply, const tb_board *parent, option played)
 {
-    if (!played)
+    if (!played.place && !played.cambio)
         return parent;
     tb_board *b = &s->boards[ply];
     tb_board_copy(b, parent);
-    tb_board_apply(b, s->r, s->k, played);
+    if (played.place)
+        tb_board_apply(b, s->r, s->k, played.place);
+    else
+        tb_board_replace(b, s->r, s->k, played.cambio->row, played.cambio->col,
+                         played.cambio->tile);
     return b;
 }
 
-static int expand(search *s, int ply, const tb_board *parent, const tb_move *played, int seat,
-                  int run, int depth, int alpha, int beta, uint64_t key, int tt_best)
+static int expand(search *s, int ply, const tb_board *parent, option played, int seat, int run,
+                  int depth, int alpha, int beta, uint64_t key, int tt_best)
 {
     tb_rack *me = &s->rack[seat], *them = &s->rack[1 - seat];
     const int no_one = s->g->no_one_can_play;
@@ -406,12 +513,12 @@ static int expand(search *s, int ply, const tb_board *parent, const tb_move *pla
         return horizon(s, me, them);
     }
     const tb_board *b = node_board(s, ply, parent, played);
-    const int n = gen_moves(s, ply, b, me);
+    const int n = gen_moves(s, ply, b, seat);
     if (n < 0)
         return 0;
-    if (n == 0 && no_one && !tb_has_move(s->r, s->k, b, them))
+    /* no one able to place a tile ends the game, whatever CAMBIOs are left (as in Game) */
+    if (s->n_place[ply] == 0 && no_one && !tb_has_move(s->r, s->k, b, them))
         return 2 * finish(s, me, them, 0);
-    const tb_move *moves = s->lists[ply].moves;
     uint64_t *ord = s->order[ply];
     int best = -INF, best_index = -1;
     const int alpha0 = alpha;
@@ -423,9 +530,8 @@ static int expand(search *s, int ply, const tb_board *parent, const tb_move *pla
         if (index < n)
             while (next <= index)
                 select_next(ord, next++, n);
-        const tb_move *m = index < n ? &moves[move_of(ord[index])] : NULL;
-        const int value =
-            option_value(s, ply, b, seat, run, child_depth(s, n, run, depth), m, alpha, beta, key);
+        const int value = option_value(s, ply, b, seat, run, child_depth(s, n, run, depth),
+                                       option_at(s, ply, n, index), alpha, beta, key);
         if (s->stopped)
             return 0;
         if (value > best) {
@@ -446,11 +552,6 @@ static int expand(search *s, int ply, const tb_board *parent, const tb_move *pla
 
 /* -- the root ------------------------------------------------------------------------------- */
 
-static inline const tb_move *option_at(const search *s, int ply, int n, int index)
-{
-    return index < n ? &s->lists[ply].moves[move_of(s->order[ply][index])] : NULL;
-}
-
 /* The principal line from the root's choice (value2 for the side to move, found at `depth`).
  *
  * When the answer is exact, each reply is proven: at every node the first option (the
@@ -467,11 +568,23 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
     s->max_nodes = 0; /* the line is not budgeted: the search itself was */
     s->deadline = 0;
     for (;;) {
-        const tb_move *m = option_at(s, ply, n, index);
+        const option o = option_at(s, ply, n, index);
+        const tb_move *m = o.place;
         const int next_depth = child_depth(s, n, run, depth);
         tb_eg_step *played = &out->line[out->line_len++];
         const uint64_t turn = s->z_side ^ z_run(s, run);
-        if (!m) {
+        if (o.cambio) {
+            played->kind = TB_EG_CAMBIO;
+            memset(&played->move, 0, sizeof played->move);
+            played->cambio = *o.cambio;
+            key = swap_in(s, seat, o.cambio, key) ^ turn ^ z_run(s, 0);
+            run = 0;
+            value = 2 * o.cambio->score - value;
+            tb_board *cb = &s->boards[ply + 1];
+            tb_board_copy(cb, b);
+            tb_board_replace(cb, s->r, s->k, o.cambio->row, o.cambio->col, o.cambio->tile);
+            b = cb;
+        } else if (!m) {
             played->kind = TB_EG_PASS;
             memset(&played->move, 0, sizeof played->move);
             run = tb_scoreless_run(s->g, run, TB_TURN_PASS);
@@ -497,8 +610,9 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
         depth = next_depth;
         if (out->line_len == TB_EG_MAX_LINE || depth <= 0 || ply + 1 >= s->plies)
             return;
-        n = gen_moves(s, ply, b, &s->rack[seat]);
-        if (n < 0 || (n == 0 && no_one && !tb_has_move(s->r, s->k, b, &s->rack[1 - seat])))
+        n = gen_moves(s, ply, b, seat);
+        if (n < 0 ||
+            (s->n_place[ply] == 0 && no_one && !tb_has_move(s->r, s->k, b, &s->rack[1 - seat])))
             return;
         for (int i = 0; i < n; i++)
             select_next(s->order[ply], i, n);
@@ -506,11 +620,11 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
         const int tt_best = e && e->best != NO_BEST && e->best <= n ? e->best : -1;
         index = -1;
         for (int step = 0; verify && step <= n && index < 0; step++) {
-            const int option = option_order(step, tt_best);
+            const int choice = option_order(step, tt_best);
             const int v = option_value(s, ply, b, seat, run, child_depth(s, n, run, depth),
-                                       option_at(s, ply, n, option), value - 1, value + 1, key);
+                                       option_at(s, ply, n, choice), value - 1, value + 1, key);
             if (v == value)
-                index = option;
+                index = choice;
         }
         if (index < 0) {
             if (tt_best < 0)
@@ -532,9 +646,15 @@ static void free_search(search *s)
     if (s->order)
         for (int i = 0; i < s->plies; i++)
             free(s->order[i]);
+    if (s->cambios)
+        for (int i = 0; i < s->plies; i++)
+            free(s->cambios[i]);
     free(s->lists);
     free(s->order);
     free(s->order_cap);
+    free(s->cambios);
+    free(s->cambio_cap);
+    free(s->n_place);
     free(s->boards);
 }
 
@@ -559,7 +679,11 @@ static int init_search(search *s, const tb_rules *r, const tb_kwg *k, const tb_g
     s->lists = calloc((size_t)plies, sizeof *s->lists);
     s->order = calloc((size_t)plies, sizeof *s->order);
     s->order_cap = calloc((size_t)plies, sizeof *s->order_cap);
-    if (!s->tt || !s->z_square || !s->boards || !s->lists || !s->order || !s->order_cap)
+    s->cambios = calloc((size_t)plies, sizeof *s->cambios);
+    s->cambio_cap = calloc((size_t)plies, sizeof *s->cambio_cap);
+    s->n_place = calloc((size_t)plies, sizeof *s->n_place);
+    if (!s->tt || !s->z_square || !s->boards || !s->lists || !s->order || !s->order_cap ||
+        !s->cambios || !s->cambio_cap || !s->n_place)
         return -1;
     /* Fixed seed: the same position gets the same keys, so a search is reproducible. */
     uint64_t seed = 0x7461626C65726FULL;
@@ -573,6 +697,9 @@ static int init_search(search *s, const tb_rules *r, const tb_kwg *k, const tb_g
     s->max_run = (int)(sizeof s->z_run / sizeof s->z_run[0]) - 1;
     for (int i = 0; i <= s->max_run; i++)
         s->z_run[i] = splitmix(&seed);
+    for (int seat = 0; seat < 2; seat++)
+        for (int n = 0; n <= TB_EG_MAX_CAMBIOS; n++)
+            s->z_cambio[seat][n] = splitmix(&seed);
     return 0;
 }
 
@@ -583,7 +710,9 @@ int tb_endgame(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *ga
     memset(out, 0, sizeof *out);
     if (config->max_depth < 1 || config->max_depth > TB_EG_MAX_DEPTH || config->tt_bits < 10 ||
         config->tt_bits > 30 || config->width < 0 || config->scoreless < 0 || !me->total ||
-        me->total > TB_MAX_RACK || them->total > TB_MAX_RACK || game->scoreless_rounds > 60)
+        me->total > TB_MAX_RACK || them->total > TB_MAX_RACK || game->scoreless_rounds > 60 ||
+        config->cambios_left[0] < 0 || config->cambios_left[0] > TB_EG_MAX_CAMBIOS ||
+        config->cambios_left[1] < 0 || config->cambios_left[1] > TB_EG_MAX_CAMBIOS)
         return -1;
     search *s = malloc(sizeof *s);
     if (!s)
@@ -597,11 +726,14 @@ int tb_endgame(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *ga
     s->rack[1] = *them;
     const int run = config->scoreless;
     uint64_t key = z_run(s, run);
-    for (int seat = 0; seat < 2; seat++)
+    for (int seat = 0; seat < 2; seat++) {
+        s->cambios_left[seat] = config->cambios_left[seat];
+        key ^= s->z_cambio[seat][s->cambios_left[seat]];
         for (int c = 0; c <= TB_MAX_CODE; c++)
             key ^= s->z_rack[seat][c][s->rack[seat].count[c]];
-    /* the root's options: its placements in order, then the pass (index n) */
-    const int n = gen_moves(s, 0, root, &s->rack[0]);
+    }
+    /* the root's options: its placements and CAMBIOs in order, then the pass (index n) */
+    const int n = gen_moves(s, 0, root, 0);
     int rc = 0;
     if (n < 0) {
         rc = -2;
@@ -647,7 +779,10 @@ int tb_endgame(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *ga
     if (!out->found) {
         /* not one pass in the budget: the first option in order */
         best_index = 0;
-        best_value = n ? 2 * s->lists[0].moves[move_of(s->order[0][0])].score : 0;
+        const option first = option_at(s, 0, n, 0);
+        best_value = first.place    ? 2 * first.place->score
+                     : first.cambio ? 2 * first.cambio->score
+                                    : 0;
     }
     out->value2 = best_value;
     out->nodes = s->nodes;

@@ -760,17 +760,20 @@ done:
     return out;
 }
 
-/* endgame(board, me, them, scoreless, max_depth, width, seconds, max_nodes, tt_bits)
+/* endgame(board, me, them, scoreless, max_depth, width, seconds, max_nodes, tt_bits,
+ *         cambios_me, cambios_them)
  *   -> (found, exact, depth, value2, nodes, [(kind, record), ...])
- * The exact endgame search (tb_endgame); the GIL is released while it runs. */
+ * The exact endgame search (tb_endgame); the GIL is released while it runs.  A line step's
+ * record is a placement's move record, b"" for the pass, and (row, col, tile byte, old tile
+ * byte, score) for a CAMBIO. */
 static PyObject *Generator_endgame(GeneratorObject *self, PyObject *args)
 {
     PyObject *board_o, *me_o, *them_o;
     tb_eg_config config;
     unsigned long long max_nodes;
-    if (!PyArg_ParseTuple(args, "OOOiiidKi", &board_o, &me_o, &them_o, &config.scoreless,
+    if (!PyArg_ParseTuple(args, "OOOiiidKiii", &board_o, &me_o, &them_o, &config.scoreless,
                           &config.max_depth, &config.width, &config.seconds, &max_nodes,
-                          &config.tt_bits))
+                          &config.tt_bits, &config.cambios_left[0], &config.cambios_left[1]))
         return NULL;
     config.max_nodes = max_nodes;
     BoardObject *b = check_board(self, board_o);
@@ -783,11 +786,13 @@ static PyObject *Generator_endgame(GeneratorObject *self, PyObject *args)
     }
     if (config.max_depth < 1 || config.max_depth > TB_EG_MAX_DEPTH || config.tt_bits < 10 ||
         config.tt_bits > 30 || config.width < 0 || config.scoreless < 0 || !me.total ||
-        self->game.scoreless_rounds > 60) {
+        self->game.scoreless_rounds > 60 || config.cambios_left[0] < 0 ||
+        config.cambios_left[1] < 0 || config.cambios_left[0] > TB_EG_MAX_CAMBIOS ||
+        config.cambios_left[1] > TB_EG_MAX_CAMBIOS) {
         PyErr_Format(PyExc_ValueError,
                      "max_depth 1..%d, tt_bits 10..30, width >= 0, scoreless >= 0, a rack to "
-                     "move, at most 60 scoreless rounds",
-                     TB_EG_MAX_DEPTH);
+                     "move, at most 60 scoreless rounds, 0..%d CAMBIOs left a side",
+                     TB_EG_MAX_DEPTH, TB_EG_MAX_CAMBIOS);
         return NULL;
     }
     tb_board *root = malloc(sizeof *root);
@@ -812,10 +817,18 @@ static PyObject *Generator_endgame(GeneratorObject *self, PyObject *args)
     }
     PyObject *line = PyList_New(res->line_len);
     for (int i = 0; line && i < res->line_len; i++) {
-        char record[RECORD_SIZE];
-        pack_move(record, &res->line[i].move);
-        const Py_ssize_t size = res->line[i].kind == TB_EG_PLACE ? RECORD_SIZE : 0;
-        PyObject *item = Py_BuildValue("(iy#)", res->line[i].kind, record, size);
+        const tb_eg_step *step = &res->line[i];
+        PyObject *item;
+        if (step->kind == TB_EG_CAMBIO) {
+            const tb_cambio *c = &step->cambio;
+            item = Py_BuildValue("(i(iiiii))", step->kind, c->row, c->col, c->tile, c->old,
+                                 c->score);
+        } else {
+            char record[RECORD_SIZE];
+            pack_move(record, &step->move);
+            const Py_ssize_t size = step->kind == TB_EG_PLACE ? RECORD_SIZE : 0;
+            item = Py_BuildValue("(iy#)", step->kind, record, size);
+        }
         if (!item) {
             Py_CLEAR(line);
             break;
@@ -843,7 +856,8 @@ static PyMethodDef Generator_methods[] = {
      "simulate(board, rack, unseen, n_players, candidates, plies, iterations, seed, leaves) "
      "-> [(iterations, mean, sd)] (GIL released)."},
     {"endgame", (PyCFunction)Generator_endgame, METH_VARARGS,
-     "endgame(board, me, them, scoreless, max_depth, width, seconds, max_nodes, tt_bits) -> "
+     "endgame(board, me, them, scoreless, max_depth, width, seconds, max_nodes, tt_bits, "
+     "cambios_me, cambios_them) -> "
      "(found, exact, depth, value in half points, nodes, [(kind, record), ...]) (GIL released)."},
     {"new_board", (PyCFunction)Generator_new_board, METH_NOARGS, "An empty native board."},
     {"count", (PyCFunction)Generator_count, METH_VARARGS,

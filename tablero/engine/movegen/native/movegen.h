@@ -126,6 +126,15 @@ void tb_board_copy(tb_board *dst, const tb_board *src);
 /* Put a move's tiles on the board and update cross-sets and anchors incrementally. */
 void tb_board_apply(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, const tb_move *m);
 
+/* Replace the tile on an occupied square (a CAMBIO) and update the cross-sets it changes. */
+void tb_board_replace(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, int row, int col,
+                      uint8_t tile);
+/* The run of tiles through square [d][line][pos] along its line (*lo..*hi, the square
+ * included), and the letters that could stand on the square with the rest of the run a word
+ * (0 if the run is that square alone). */
+tb_mask tb_board_fitting(const tb_board *b, const tb_rules *rules, const tb_kwg *kwg, int d,
+                         int line, int pos, int *lo, int *hi);
+
 /* -- generation ----------------------------------------------------------------------------- */
 
 /* first_turn: score with the first turn's multiplier and bonus.  The geometry rules of the
@@ -170,6 +179,24 @@ int tb_best_moves_exhaustive(const tb_rules *rules, const tb_kwg *kwg, const tb_
 int tb_move_before(const tb_move *a, const tb_move *b);
 
 void tb_movelist_free(tb_movelist *l);
+
+/* -- CAMBIO (Crucigrama) ---------------------------------------------------------------------- */
+
+/* A letter on the board replaced by one from the rack, every word through the square still a
+ * word; the letter taken goes to the rack.  Scored at the plain face values of the words it
+ * changes (docs/endgame.md §7.8). */
+typedef struct tb_cambio {
+    uint8_t row, col;
+    uint8_t tile; /* the new tile byte (c | TB_BLANK for a blank standing for c) */
+    uint8_t old;  /* the letter taken back (never a blank: a blank on the board stays) */
+    int32_t score;
+} tb_cambio;
+
+/* Every CAMBIO of the rack on the board into *out (grown as needed, *cap its capacity):
+ * squares row by row, then the rack's letters by code, then the blank as each letter by code.
+ * Returns how many, or -1 out of memory. */
+int tb_cambios(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b, const tb_rack *rack,
+               tb_cambio **out, size_t *cap);
 
 /* -- leaves --------------------------------------------------------------------------------- */
 
@@ -323,6 +350,7 @@ int tb_simulate(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *g
 
 #define TB_EG_MAX_DEPTH 64 /* plies */
 #define TB_EG_MAX_LINE (2 * TB_EG_MAX_DEPTH + 1) /* moves of the line (forced passes are free) */
+#define TB_EG_MAX_CAMBIOS 7 /* CAMBIOs a side may have left */
 
 typedef struct tb_eg_config {
     int max_depth;      /* deepest pass, 1..TB_EG_MAX_DEPTH */
@@ -331,13 +359,15 @@ typedef struct tb_eg_config {
     double seconds;     /* budget in seconds of wall time; <= 0: none */
     uint64_t max_nodes; /* budget in nodes; 0: none */
     int tt_bits;        /* the table holds 2^tt_bits entries of 16 bytes (10..30) */
+    int cambios_left[2]; /* CAMBIOs each side may still make (the side to move first), 0..7 */
 } tb_eg_config;
 
-enum { TB_EG_PLACE, TB_EG_PASS };
+enum { TB_EG_PLACE, TB_EG_PASS, TB_EG_CAMBIO };
 
 typedef struct tb_eg_step {
-    int kind;    /* TB_EG_PLACE or TB_EG_PASS */
-    tb_move move; /* kind TB_EG_PLACE: the placement, with its score */
+    int kind;          /* TB_EG_PLACE, TB_EG_PASS or TB_EG_CAMBIO */
+    tb_move move;      /* kind TB_EG_PLACE: the placement, with its score */
+    tb_cambio cambio;  /* kind TB_EG_CAMBIO */
 } tb_eg_step;
 
 typedef struct tb_eg_result {
