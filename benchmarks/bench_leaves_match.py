@@ -17,7 +17,6 @@ The C loop releases the GIL, so ``--threads`` games run at once in one process.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -72,12 +71,7 @@ def main() -> int:
     def table(path: Path | None) -> object:
         learned = shipped_leaves(args.variant)
         if path is not None:
-            # the sidecar says how the file numbers its tiles (scripts/learn_leaves.py)
-            sidecar = path.with_suffix(".json")
-            letters = None
-            if sidecar.is_file():
-                letters = json.loads(sidecar.read_text("utf-8"))["letters"]
-            learned = LeaveTable.load(path, variant.alphabet, letters)
+            learned = LeaveTable.load_learned(path, variant.alphabet)
         if learned is None:
             raise SystemExit(f"{args.variant} ships no leave table: give --b")
         return learned_leave_values(learned)

@@ -87,9 +87,7 @@ def main() -> int:
         earlier: list[dict[str, object]] = []
         if args.more:
             old = json.loads((args.out / f"{name}.json").read_text("utf-8"))
-            start_table = LeaveTable.load(
-                args.out / f"{name}.klv", variant.alphabet, old["letters"]
-            )
+            start_table = LeaveTable.load_learned(args.out / f"{name}.klv", variant.alphabet)
             earlier = old["generations"]
         with tempfile.TemporaryDirectory(prefix="tablero-leaves-") as work:
             table, history, fit = learn_leaves(

@@ -158,11 +158,8 @@ def shipped_leaves(variant_name: str) -> LeaveTable | None:
     path = _leaves_dir() / f"{variant_name}.klv"
     if not path.is_file():
         return None
-    meta = _sidecar(variant_name)
-    letters = meta.get("letters")
     try:
-        alphabet = load_variant(variant_name).alphabet
-        return LeaveTable.load(path, alphabet, letters if isinstance(letters, list) else None)
+        return LeaveTable.load_learned(path, load_variant(variant_name).alphabet)
     except (KlvError, ValueError):
         return None
 

@@ -247,8 +247,8 @@ def _play_native(
     per_seat = [learned if NATIVE_LEVELS[level] else None for level in levels]
     records: list[TurnRecord] = []
     if job.keep_records:
-        # selfplay() plays its first game from this seed with seat 0 first: the same game
-        game, turns = gen.selfplay_records(seed + _FIRST_GAME_SEED, n, 0, per_seat)
+        # the game selfplay(1, seed) plays below, seat 0 first
+        game, turns = gen.selfplay_records(gen.game_seed(seed, 0), n, 0, per_seat)
         records = [TurnRecord(*turn) for turn in turns]
     else:
         (game,) = gen.selfplay(1, seed=seed, players=n, leaves=per_seat)
@@ -271,10 +271,6 @@ def _play_native(
         move_points=list(game.scores_before_adjustments),
         records=records,
     )
-
-
-_FIRST_GAME_SEED = 0x9E3779B97F4A7C15
-"""What ``NativeGenerator.selfplay`` adds to its seed for its first game (module.c)."""
 
 
 def _native_parts(variant: Variant, lexicon: Lexicon) -> tuple[Any, Any]:

@@ -83,6 +83,16 @@ def test_a_written_file_reads_back(tmp_path: Path) -> None:
     table.save(path, letters=fise_letters)
     assert path.read_bytes() != table.to_bytes()  # LL is 13 there, 14 here
     assert dict(LeaveTable.load(path, v.alphabet, fise_letters).items()) == values
+    # A learned table carries its numbering in a sidecar, which load_learned reads.
+    sidecar = path.with_suffix(".json")
+    sidecar.write_text(json.dumps({"letters": fise_letters}), "utf-8")
+    assert dict(LeaveTable.load_learned(path, v.alphabet).items()) == values
+    sidecar.write_text(json.dumps({"letters": "ABC"}), "utf-8")
+    with pytest.raises(KlvError, match="'letters' must be a list of tile names"):
+        LeaveTable.load_learned(path, v.alphabet)
+    sidecar.write_text("{not json", "utf-8")
+    with pytest.raises(KlvError, match="not a readable JSON sidecar"):
+        LeaveTable.load_learned(path, v.alphabet)
 
 
 def _leaves(v: object, size: int) -> set[tuple[str, ...]]:

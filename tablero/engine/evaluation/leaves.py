@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import array
 import itertools
+import json
 import os
 import struct
 import sys
@@ -215,6 +216,25 @@ class LeaveTable:
             return cls.from_bytes(data, alphabet, letters)
         except KlvError as e:
             raise KlvError(f"{path}: {e}") from None
+
+    @classmethod
+    def load_learned(cls, path: str | os.PathLike[str], alphabet: Alphabet) -> LeaveTable:
+        """A KLV file with the sidecar that ``scripts/learn_leaves.py`` writes beside it
+        (``<name>.json``): its ``letters`` say how the file numbers its tiles. Without a
+        sidecar the file is read in the alphabet's own numbering."""
+        sidecar = Path(path).with_suffix(".json")
+        letters = None
+        if sidecar.is_file():
+            try:
+                meta = json.loads(sidecar.read_text("utf-8"))
+            except (OSError, ValueError) as e:
+                raise KlvError(f"{sidecar}: not a readable JSON sidecar ({e})") from None
+            letters = meta.get("letters") if isinstance(meta, dict) else None
+            if letters is not None and not (
+                isinstance(letters, list) and all(isinstance(x, str) for x in letters)
+            ):
+                raise KlvError(f"{sidecar}: 'letters' must be a list of tile names")
+        return cls.load(path, alphabet, letters)
 
     def to_bytes(self, version: int = 2, letters: Sequence[str] | None = None) -> bytes:
         """The file image: ``version=2`` (f32 values, what MAGPIE reads) or 1 (i16 / 256).

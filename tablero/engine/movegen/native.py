@@ -794,6 +794,13 @@ class NativeGenerator:
         game, records = self.selfplay_records(seed, players, first, leaves)
         return game, [(r.seat, r.kind, r.score, r.tiles_played, r.bag_before) for r in records]
 
+    @staticmethod
+    def game_seed(seed: int, index: int) -> int:
+        """The seed of game ``index`` (from 0) of ``selfplay(games, seed)``: the seed that
+        ``selfplay_log`` and ``selfplay_records`` take to replay that one game (seat
+        ``index % players`` first)."""
+        return (seed + _native.GAME_SEED_STEP * (index + 1)) & 0xFFFF_FFFF_FFFF_FFFF
+
     def selfplay_records(
         self,
         seed: int,

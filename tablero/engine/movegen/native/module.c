@@ -452,6 +452,10 @@ static int seat_leaves(PyObject *leaves_o, int n_players, const tb_leaves *out[T
     return 0;
 }
 
+/* selfplay(games, seed, ...) plays game i from seed + GAME_SEED_STEP * (i + 1): the module
+ * exports the step, so that Python can replay one of those games alone (selfplay_log). */
+#define GAME_SEED_STEP 0x9E3779B97F4A7C15ULL
+
 static PyObject *Generator_selfplay(GeneratorObject *self, PyObject *args)
 {
     int games, n_players;
@@ -476,7 +480,7 @@ static PyObject *Generator_selfplay(GeneratorObject *self, PyObject *args)
     int failed = 0;
     Py_BEGIN_ALLOW_THREADS
     for (int i = 0; i < games && !failed; i++) {
-        uint64_t s = seed + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);
+        uint64_t s = seed + GAME_SEED_STEP * (uint64_t)(i + 1);
         failed = tb_selfplay_game(&self->rules, &self->kwg, &self->game, leaves, n_players,
                                   i % n_players, s, &results[i], NULL) != 0;
     }
@@ -1168,7 +1172,10 @@ PyMODINIT_FUNC PyInit__native(void)
     PyObject *m = PyModule_Create(&module_def);
     if (!m)
         return NULL;
-    if (PyModule_AddIntConstant(m, "RECORD_SIZE", RECORD_SIZE) < 0 ||
+    PyObject *step = PyLong_FromUnsignedLongLong(GAME_SEED_STEP);
+    const int added = step ? PyModule_AddObjectRef(m, "GAME_SEED_STEP", step) : -1;
+    Py_XDECREF(step);
+    if (added < 0 || PyModule_AddIntConstant(m, "RECORD_SIZE", RECORD_SIZE) < 0 ||
         PyModule_AddIntConstant(m, "MAX_DIM", TB_MAX_DIM) < 0 ||
         PyModule_AddIntConstant(m, "MAX_RACK", TB_MAX_RACK) < 0 ||
         PyModule_AddIntConstant(m, "MAX_CODE", TB_MAX_CODE) < 0) {
