@@ -87,8 +87,17 @@ def place_two(page: Any, first: str) -> None:
     turn = page.locator(".turn-line")
     expect(turn).to_have_text(re.compile(r"\S"))
     expect(turn).not_to_have_text(re.compile("Waiting|Esperando|Se așteaptă"))
-    letters = [x for x in rack(page) if len(x) == 1 and x != "?"][:2]
-    assert len(letters) == 2, rack(page)
+    singles = [x for x in rack(page) if len(x) == 1 and x != "?"]
+    # Not two that spell a digraph (C then H, L then L, R then R): with a CH, LL or RR tile on
+    # the rack, typing them puts down that one tile, as a player typing would want.
+    pairs = [
+        (a, b)
+        for i, a in enumerate(singles)
+        for j, b in enumerate(singles)
+        if i != j and a + b not in ("CH", "LL", "RR")
+    ]
+    assert pairs, rack(page)
+    letters = pairs[0]
     square(page, first).click()
     page.keyboard.type("".join(letters))
     expect(page.locator(".board .sq.tentative")).to_have_count(2)
