@@ -173,24 +173,23 @@ def test_the_c_search_and_the_reference_agree(variant: str, language: str) -> No
     C search's line reaches that value when the game plays it; with a table of 1,024 entries
     too."""
     for game in _endgames(variant, language, 6, 8):
-        position = game.position()
-        reference = solve_endgame(
-            position, game.lexicon, time_limit=None, width=10**9, engine="python"
+        _assert_the_c_search_matches_the_reference(game)
+
+
+def _assert_the_c_search_matches_the_reference(game: Game) -> None:
+    """Both exact with the same spread, with a table of 4 Mi entries and one of 1,024, and
+    the C line reaching that spread when the game plays it."""
+    position = game.position()
+    reference = solve_endgame(position, game.lexicon, time_limit=None, width=10**9, engine="python")
+    assert reference is not None and reference.exact
+    for bits in (22, 10):
+        native = solve_endgame(
+            position, game.lexicon, time_limit=None, width=10**9, engine="native", table_bits=bits
         )
-        assert reference is not None and reference.exact
-        for bits in (22, 10):
-            native = solve_endgame(
-                position,
-                game.lexicon,
-                time_limit=None,
-                width=10**9,
-                engine="native",
-                table_bits=bits,
-            )
-            assert native is not None and native.exact, (variant, position, bits)
-            assert native.spread == reference.spread, (variant, position, bits)
-            played = final_spread_of_line(copy.deepcopy(game), native.line)
-            assert played == native.spread, (variant, position, native.line)
+        assert native is not None and native.exact, (position, bits)
+        assert native.spread == reference.spread, (position, bits)
+        played = final_spread_of_line(copy.deepcopy(game), native.line)
+        assert played == native.spread, (position, native.line)
 
 
 @pytest.mark.parametrize("stuck", [0, 1])
@@ -242,24 +241,7 @@ def test_the_c_search_with_cambios_agrees_with_the_reference() -> None:
     each side: the same value from the C search and the reference, with a table of 1,024
     entries too, and the C line reaches it in the game."""
     for game in _endgames("crucigrama", "es", 6, 4, cambios_left=2):
-        position = game.position()
-        reference = solve_endgame(
-            position, game.lexicon, time_limit=None, width=10**9, engine="python"
-        )
-        assert reference is not None and reference.exact
-        for bits in (22, 10):
-            native = solve_endgame(
-                position,
-                game.lexicon,
-                time_limit=None,
-                width=10**9,
-                engine="native",
-                table_bits=bits,
-            )
-            assert native is not None and native.exact, (position, bits)
-            assert native.spread == reference.spread, (position, bits)
-            played = final_spread_of_line(copy.deepcopy(game), native.line)
-            assert played == native.spread, (position, native.line)
+        _assert_the_c_search_matches_the_reference(game)
 
 
 @pytest.mark.parametrize("cambios", [(8, 0), (0, -1), (1,)])

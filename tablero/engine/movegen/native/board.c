@@ -378,6 +378,17 @@ void tb_board_apply(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, const
     }
 }
 
+/* The run of tiles along line `line` of direction d through position pos: *lo..*hi. */
+static void run_around(const tb_board *b, int d, int line, int pos, int *lo, int *hi)
+{
+    const uint8_t *own = b->tile[d][line];
+    *lo = *hi = pos;
+    while (*lo > 0 && own[*lo - 1])
+        (*lo)--;
+    while (*hi + 1 < line_len(b, d) && own[*hi + 1])
+        (*hi)++;
+}
+
 /* A CAMBIO changes a letter, not which squares are taken: anchors stay, and only the empty
  * squares at both ends of the square's two runs see a different cross word. */
 void tb_board_replace(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, int row, int col,
@@ -386,13 +397,9 @@ void tb_board_replace(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, int
     b->tile[0][row][col] = tile;
     b->tile[1][col][row] = tile;
     for (int d = 0; d < 2; d++) {
-        const int line = d ? col : row, pos = d ? row : col;
-        const uint8_t *own = b->tile[d][line];
-        int lo = pos, hi = pos;
-        while (lo > 0 && own[lo - 1])
-            lo--;
-        while (hi + 1 < line_len(b, d) && own[hi + 1])
-            hi++;
+        const int line = d ? col : row;
+        int lo, hi;
+        run_around(b, d, line, d ? row : col, &lo, &hi);
         /* the squares past the run, as squares of direction 1 - d moves (whose cross words
          * run along this line) */
         if (lo > 0)
@@ -405,13 +412,8 @@ void tb_board_replace(tb_board *b, const tb_rules *rules, const tb_kwg *kwg, int
 tb_mask tb_board_fitting(const tb_board *b, const tb_rules *rules, const tb_kwg *kwg, int d,
                          int line, int pos, int *lo_out, int *hi_out)
 {
-    const uint8_t *own = b->tile[d][line];
-    int lo = pos, hi = pos;
-    while (lo > 0 && own[lo - 1])
-        lo--;
-    while (hi + 1 < line_len(b, d) && own[hi + 1])
-        hi++;
-    *lo_out = lo;
-    *hi_out = hi;
-    return lo == hi ? 0 : fitting(rules, kwg, own, lo, pos, hi);
+    run_around(b, d, line, pos, lo_out, hi_out);
+    if (*lo_out == *hi_out)
+        return 0;
+    return fitting(rules, kwg, b->tile[d][line], *lo_out, pos, *hi_out);
 }
