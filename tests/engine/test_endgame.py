@@ -251,3 +251,21 @@ def test_the_c_search_refuses_impossible_cambio_counts(cambios: tuple[int, ...])
     core = generator_for(position.variant, game.lexicon).core  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match=r"cambios: two counts of 0\.\.7"):
         core.endgame(position.board, position.racks[0], position.racks[1], cambios=cambios)
+
+
+def test_a_best_cambio_past_the_count_of_placements_is_the_answer() -> None:
+    """In this endgame (N N against I, one CAMBIO left a side) the root has one placement and
+    thirteen CAMBIOs, and the best move is a CAMBIO that the search's order puts second or
+    later. The C search once read the root's options as its placements only, so any option
+    past the first was a pass to it: it answered a pass, with a line that did not reach the
+    end of the game."""
+    game = _endgames("crucigrama", "es", 9, 3, cambios_left=1)[8]
+    position = game.position()
+    kinds = [c.kind for c in candidates(position, game.lexicon)]
+    assert kinds.count("place") == 1 and kinds.count("cambio") == 13
+    native = solve_endgame(position, game.lexicon, time_limit=None, engine="native")
+    reference = solve_endgame(position, game.lexicon, time_limit=None, engine="python")
+    assert native is not None and reference is not None and native.exact and reference.exact
+    assert native.best.kind == "cambio"
+    assert native.spread == reference.spread
+    assert final_spread_of_line(copy.deepcopy(game), native.line) == native.spread

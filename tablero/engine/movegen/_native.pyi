@@ -5,6 +5,7 @@ from typing import Any
 
 from typing_extensions import Buffer
 
+EG_MAX_CAMBIOS: int
 GAME_SEED_STEP: int
 RECORD_SIZE: int
 MAX_DIM: int

@@ -865,8 +865,9 @@ class NativeGenerator:
             raise ValueError(f"table_bits 10..30, not {table_bits}")
         if width < 0 or scoreless < 0:
             raise ValueError("width and scoreless are 0 or more")
-        if len(cambios) != 2 or not all(0 <= c <= 7 for c in cambios):
-            raise ValueError(f"cambios: two counts of 0..7, not {cambios!r}")
+        most = _native.EG_MAX_CAMBIOS
+        if len(cambios) != 2 or not all(0 <= c <= most for c in cambios):
+            raise ValueError(f"cambios: two counts of 0..{most}, not {cambios!r}")
         cb = self._c_board(board)
         if isinstance(board, Board):
             cb = cb.copy()  # the scratch board is read again below

@@ -17,8 +17,9 @@
  *   - moves are ordered through an index array, chosen lazily (most nodes are cut off after
  *     the first few moves);
  *   - the principal line is proven move by move when the answer is exact;
- *   - Crucigrama's CAMBIO is a move like a placement (cambio.c generates it; docs/endgame.md §7.8): it swaps
- *     one board letter and one rack tile, and each side's CAMBIOs left are part of the key.
+ *   - Crucigrama's CAMBIO is a move like a placement (cambio.c generates it; docs/endgame.md
+ *     §7.8): it swaps one board letter and one rack tile, and each side's CAMBIOs left are
+ *     part of the key.
  *
  * Values are integers in half points: the horizon guess is a half of two integer sums.
  * Nothing is allocated inside the search: the table, the per-ply boards, move lists and order
@@ -559,11 +560,11 @@ static int expand(search *s, int ply, const tb_board *parent, option played, int
  * value around it, is the node's value; the table, full of complete entries, makes that
  * cheap.  Otherwise each side's best as the table remembers it.  The line stops where the
  * game ends (going out, the scoreless limit, no one able to place a tile). */
-static void principal_line(search *s, const tb_board *root, int index, int run, uint64_t key,
-                           int value, int depth, int verify, tb_eg_result *out)
+static void principal_line(search *s, const tb_board *root, int n, int index, int run,
+                           uint64_t key, int value, int depth, int verify, tb_eg_result *out)
 {
     const tb_board *b = root;
-    int seat = 0, ply = 0, n = (int)s->lists[0].n;
+    int seat = 0, ply = 0; /* n: the root's options (placements and CAMBIOs) */
     const int no_one = s->g->no_one_can_play;
     s->max_nodes = 0; /* the line is not budgeted: the search itself was */
     s->deadline = 0;
@@ -580,10 +581,7 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
             key = swap_in(s, seat, o.cambio, key) ^ turn ^ z_run(s, 0);
             run = 0;
             value = 2 * o.cambio->score - value;
-            tb_board *cb = &s->boards[ply + 1];
-            tb_board_copy(cb, b);
-            tb_board_replace(cb, s->r, s->k, o.cambio->row, o.cambio->col, o.cambio->tile);
-            b = cb;
+            b = node_board(s, ply + 1, b, o);
         } else if (!m) {
             played->kind = TB_EG_PASS;
             memset(&played->move, 0, sizeof played->move);
@@ -600,10 +598,7 @@ static void principal_line(search *s, const tb_board *root, int index, int run, 
             value = 2 * m->score - value;
             if (!s->rack[seat].total)
                 return;
-            tb_board *cb = &s->boards[ply + 1];
-            tb_board_copy(cb, b);
-            tb_board_apply(cb, s->r, s->k, m);
-            b = cb;
+            b = node_board(s, ply + 1, b, o);
         }
         seat = 1 - seat;
         ply++;
@@ -786,7 +781,7 @@ int tb_endgame(const tb_rules *rules, const tb_kwg *kwg, const tb_game_rules *ga
     }
     out->value2 = best_value;
     out->nodes = s->nodes;
-    principal_line(s, root, best_index, run, key, best_value, out->found ? out->depth : 1,
+    principal_line(s, root, n, best_index, run, key, best_value, out->found ? out->depth : 1,
                    out->exact, out);
     if (s->oom)
         rc = -2;

@@ -1178,7 +1178,8 @@ PyMODINIT_FUNC PyInit__native(void)
     if (added < 0 || PyModule_AddIntConstant(m, "RECORD_SIZE", RECORD_SIZE) < 0 ||
         PyModule_AddIntConstant(m, "MAX_DIM", TB_MAX_DIM) < 0 ||
         PyModule_AddIntConstant(m, "MAX_RACK", TB_MAX_RACK) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_CODE", TB_MAX_CODE) < 0) {
+        PyModule_AddIntConstant(m, "MAX_CODE", TB_MAX_CODE) < 0 ||
+        PyModule_AddIntConstant(m, "EG_MAX_CAMBIOS", TB_EG_MAX_CAMBIOS) < 0) {
         Py_DECREF(m);
         return NULL;
     }
