@@ -79,8 +79,11 @@ class SimSettings:
     """Drop candidates clearly behind the leader as the deals come in."""
     play_to_win: bool = False
     """Rank by the chance of winning (two players; the game's shipped win table)."""
+    plies: int = 2
+    """Plies simulated after each candidate while the bag holds more than a rack: the
+    opponents' replies and ours (2), or more rounds of them."""
     preendgame_plies: int | None = None
-    """Plies simulated when the bag holds a rack or less (None: 2, as at any time)."""
+    """Plies simulated when the bag holds a rack or less (None: ``plies``, as at any time)."""
     infer: bool = False
     """Deal the last opponent the tiles its last play says it kept (``search.inference``)."""
 
@@ -220,6 +223,7 @@ class Bot:
         threads: int = 1,
         preendgame_plies: int | None = None,
         infer: bool | None = None,
+        sim_plies: int | None = None,
     ) -> None:
         """The simulation's settings are the level's (``BotLevel.sim``) unless given here:
         ``sim_playouts=0`` and ``preendgame_plies=0`` turn those off, ``win_table`` is a table,
@@ -249,9 +253,13 @@ class Bot:
         """Rank simulated candidates by the chance of winning (``win_table_for``)."""
         self._win_table = win_table if isinstance(win_table, WinTable) else None
         self.threads = threads
+        self.sim_plies = sim.plies if sim_plies is None else sim_plies
+        """Plies simulated after each candidate while the bag holds more than a rack."""
+        if self.sim_plies < 1:
+            raise ValueError(f"sim_plies must be at least 1, not {self.sim_plies}")
         plies = sim.preendgame_plies if preendgame_plies is None else preendgame_plies
         self.preendgame_plies = plies or None
-        """Plies simulated when the bag holds a rack or less (None: 2, as always): deep enough
+        """Plies simulated when the bag holds a rack or less (None: ``sim_plies``): deep enough
         to play the game out, so going out first and tiles stuck on a rack are counted."""
         self.infer = sim.infer if infer is None else infer
         """Infer what the last opponent kept from its last play, and deal it that."""
@@ -338,7 +346,7 @@ class Bot:
 
             top = _distinct_top(ranked, self.sim_candidates)
             if len(top) > 1:
-                plies = 2
+                plies = self.sim_plies
                 if self.preendgame_plies and position.bag_count() <= self.variant.rack_size:
                     plies = self.preendgame_plies
                 sims = simulate(

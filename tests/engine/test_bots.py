@@ -50,6 +50,18 @@ def test_the_obvious_bingo(level: str) -> None:
     assert "ACTORES" in [w.word for w in result.breakdown.words]
 
 
+def test_the_simulation_depth_is_a_setting_checked_at_construction() -> None:
+    """Four plies (two rounds of replies) still find the bingo; fewer than one is refused."""
+    game = Game("fise", ["a", "b"], SPANISH_WORDS, seed=1)
+    rig(game, game.to_move, "ACEORST")
+    bot = Bot("expert", game.variant, SPANISH_WORDS, seed=1, sim_iterations=20, sim_plies=4)
+    assert bot.sim_plies == 4 and Bot("expert", game.variant, SPANISH_WORDS).sim_plies == 2
+    result = game.play(bot.choose(game))
+    assert result.kind == "placed" and len(result.placed) == 7
+    with pytest.raises(ValueError, match="sim_plies must be at least 1, not 0"):
+        Bot("expert", game.variant, SPANISH_WORDS, sim_plies=0)
+
+
 def test_a_hopeless_rack_is_exchanged() -> None:
     """ÑQXJHVZ can only make JA for 9 points and keep six awkward tiles: the equity player
     exchanges all seven; a player who counts only points plays JA."""
