@@ -17,6 +17,7 @@ asserted; the ledger in docs/bots.md keeps them with their date.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -39,21 +40,31 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--every", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--against",
+        metavar="JSON",
+        help="Bot options to time beside today's level instead of the settings before "
+        '2026-11-25, e.g. \'{"sim_plies": 4, "sim_playouts": 1200}\'',
+    )
     args = parser.parse_args()
     variant = load_variant(args.variant)
     lexicon = load_lexicon(variant.lexicon, variant.alphabet)
-    settings = {
-        "now": {},
-        "before": {
-            "sim_candidates": BEFORE.candidates,
-            "sim_iterations": BEFORE.iterations,
-            "sim_playouts": 0,
-            "prune": False,
-            "win_table": False,
-            "preendgame_plies": 0,
-            "infer": False,
-        },
+    before = {
+        "sim_candidates": BEFORE.candidates,
+        "sim_iterations": BEFORE.iterations,
+        "sim_playouts": 0,
+        "prune": False,
+        "win_table": False,
+        "preendgame_plies": 0,
+        "infer": False,
     }
+    try:
+        other = json.loads(args.against) if args.against else before
+    except json.JSONDecodeError as e:
+        parser.error(f"--against: not JSON ({e})")
+    if not isinstance(other, dict):
+        parser.error("--against: a JSON object of Bot options")
+    settings = {"now": {}, "before" if args.against is None else "other": other}
     phases = ("bag over a rack", "bag a rack or less", "bag empty")
     cpu = {name: dict.fromkeys(phases, 0.0) for name in settings}
     count = dict.fromkeys(phases, 0)
