@@ -21,7 +21,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .ui import create_table, history_rows, play_a_word, seat_token, sign_up, table_id
+from .ui import create_table, find_word, history_rows, play_a_word, seat_token, sign_up, table_id
 
 # Roles a person operates or reads one by one: each needs a name.
 NAMED_ROLES = {
@@ -231,11 +231,19 @@ def test_the_others_moves_are_announced(new_page: Any, server: Any) -> None:
         ["The game has started. Your turn" if ana_first else "The game has started."]
     )
     if ana_first:
-        play_a_word(server, table, tokens, "fise")  # Ana's own word: not announced to her
+        # Ana's own move (a word, or an exchange when her rack has none): not announced to her.
+        view = server.table(table, ana)
+        tiles = find_word(view, "fise")
+        move = (
+            {"kind": "place", "tiles": tiles}
+            if tiles
+            else {"kind": "exchange", "tiles": view["you"]["rack"][:3]}
+        )
+        server.move(table, ana, move)
         expect(history_rows(page)).to_have_count(1)
     expect(lines).to_have_count(1)
 
-    word = play_a_word(server, table, tokens, "fise")
+    word = play_a_word(server, table, tokens, "fise", seat=1)
     assert word["nickname"] == "Luis"
     expect(lines.last).to_have_text(f"{said(word)} Your turn")
     # The same sentence is the last move under the board.

@@ -256,17 +256,20 @@ def seat_token(page: Page, table: str) -> str:
     return str(json.loads(page.evaluate(f"localStorage.getItem('tablero.seat.{table}')"))["token"])
 
 
-def play_a_word(server: Any, table: str, tokens: list[str], variant: str) -> dict[str, Any]:
+def play_a_word(
+    server: Any, table: str, tokens: list[str], variant: str, seat: int | None = None
+) -> dict[str, Any]:
     """The player to move plays a real word through the API (a rack without one exchanges, and
-    the other player tries). ``tokens``: every seat's token, by seat. Returns the history
-    entry of the word."""
-    for _ in range(4):
+    the other player tries). ``tokens``: every seat's token, by seat. ``seat``: the word must be
+    this seat's (another seat to move exchanges first). Returns the history entry of the word."""
+    for _ in range(6):
         view = server.table(table, tokens[0])
-        token = tokens[view["to_move"]]
+        mover = view["to_move"]
+        token = tokens[mover]
         view = server.table(table, token)
-        tiles = find_word(view, variant)
+        tiles = find_word(view, variant) if seat in (None, mover) else None
         if tiles:
             answer = server.move(table, token, {"kind": "place", "tiles": tiles})
             return dict(answer["table"]["history"][-1])
         server.move(table, token, {"kind": "exchange", "tiles": view["you"]["rack"][:3]})
-    raise AssertionError("no word found for four racks")
+    raise AssertionError("no word found for six racks")
