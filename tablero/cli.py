@@ -749,6 +749,12 @@ def selfplay_command(
         for o in data["by_order_of_play"]
     )
     console.print(f"win rate by order of play: {order}", highlight=False)
+    if data.get("spread_sd") is not None:
+        console.print(
+            f"final spread, first player minus second: standard deviation {data['spread_sd']:.0f}"
+            " points (a level d points a game better wins about Phi(d / it) of its games)",
+            highlight=False,
+        )
     console.print(
         f"per game: {data['bingos_per_game']} bingos, {data['exchanges_per_game']} exchanges, "
         f"{data['passes_per_game']} passes, {data['actions_per_game']} turns",

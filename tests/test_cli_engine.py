@@ -101,9 +101,10 @@ def test_selfplay_reports_the_games(tmp_path: Path) -> None:
     assert {"bingos_per_game", "exchanges_per_game", "by_order_of_play"} <= set(report)
     assert report["engine"] == "game"  # easy is a Python bot
     code, text = run(
-        "selfplay", "--variant", "fise", "--games", "1", "--lexicon", str(graph), "--seed", "1"
+        "selfplay", "--variant", "fise", "--games", "2", "--lexicon", str(graph), "--seed", "1"
     )
     assert code == 0 and "win rate" in text and "games/s" in text
+    assert "final spread, first player minus second: standard deviation" in text
     assert "native game" in text  # hard against hard: the C loop
     code, out = run(
         "selfplay", "--games", "4", "--bots", "hard,greedy", "--lexicon", str(graph),
@@ -111,7 +112,7 @@ def test_selfplay_reports_the_games(tmp_path: Path) -> None:
     )  # fmt: skip
     report = json.loads(out[out.index("{") :])
     assert code == 0 and report["engine"] == "native" and report["games"] == 4
-    assert report["bots"]["greedy"]["seats_played"] == 4
+    assert report["bots"]["greedy"]["seats_played"] == 4 and report["spread_sd"] > 0
     code, out = run("selfplay", "--bots", "hard,medium", "--engine", "native")
     assert code == 2 and "not medium" in out
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -420,6 +421,8 @@ class SelfplayReport:
     level_turns: dict[str, int] = field(default_factory=dict)
     level_points: dict[str, int] = field(default_factory=dict)
     level_bingos: dict[str, int] = field(default_factory=dict)
+    spreads: list[int] = field(default_factory=list)
+    """Two-player games: the first player's final score minus the second's, a game each."""
 
     def add(self, s: GameSummary) -> None:
         n = len(s.bots)
@@ -445,6 +448,16 @@ class SelfplayReport:
         self.passes += sum(s.passes)
         self.actions += s.actions
         self.end_reasons[s.end_reason] = self.end_reasons.get(s.end_reason, 0) + 1
+        if n == 2:
+            self.spreads.append(s.final[s.first] - s.final[1 - s.first])
+
+    def spread_sd(self) -> float | None:
+        """The standard deviation of a two-player game's final spread: how far luck moves one
+        game between these players. A level that gains d points a game over another wins about
+        Phi(d / this) of their games, so it says how many points a win rate asks for."""
+        if len(self.spreads) < 2:
+            return None
+        return statistics.stdev(self.spreads)
 
     def to_dict(self) -> dict[str, Any]:
         g = max(self.games, 1)
@@ -483,6 +496,7 @@ class SelfplayReport:
             "passes_per_game": round(self.passes / g, 2),
             "actions_per_game": round(self.actions / g, 1),
             "end_reasons": self.end_reasons,
+            "spread_sd": None if (sd := self.spread_sd()) is None else round(sd, 1),
         }
 
 

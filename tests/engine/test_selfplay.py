@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import statistics
 from collections import Counter
 from pathlib import Path
 
@@ -109,6 +110,9 @@ def test_selfplay_report_over_two_processes(tmp_path: Path) -> None:
     assert set(data["bots"]) == {"hard", "easy"}
     assert data["bots"]["hard"]["seats_played"] == 4  # one seat per game, rotated
     assert sum(o["win_rate"] for o in data["by_order_of_play"]) == pytest.approx(1.0)
+    # The spread's standard deviation, from the four games' first-player spreads.
+    assert len(report.spreads) == 4
+    assert data["spread_sd"] == round(statistics.stdev(report.spreads), 1) > 0
     seeds = sorted(
         s.seed for s in iter_selfplay("fise", ["hard", "easy"], 2, lexicon=str(graph), seed=3)
     )
