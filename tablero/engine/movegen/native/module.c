@@ -1150,7 +1150,33 @@ static PyObject *mod_leave_key(PyObject *Py_UNUSED(module), PyObject *arg)
     return PyLong_FromUnsignedLongLong(key);
 }
 
+static PyObject *mod_search_stats(PyObject *self, PyObject *args)
+{
+#ifdef TB_STATS
+    const tb_search_stats *st = &tb_stats;
+    return Py_BuildValue("{sKsKsKsKsKsKsK}", "searches", st->searches, "anchors", st->anchors,
+                         "searched", st->searched, "nodes", st->nodes, "nodes_no_insert",
+                         st->nodes_no_insert, "nodes_top", st->nodes_top, "nodes_bingo",
+                         st->nodes_bingo);
+#else
+    Py_RETURN_NONE;
+#endif
+}
+
+static PyObject *mod_reset_search_stats(PyObject *self, PyObject *args)
+{
+#ifdef TB_STATS
+    memset(&tb_stats, 0, sizeof tb_stats);
+#endif
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    {"search_stats", (PyCFunction)mod_search_stats, METH_NOARGS,
+     "search_stats() -> dict | None: the ranked search's walk counts (a -DTB_STATS build), "
+     "else None."},
+    {"reset_search_stats", (PyCFunction)mod_reset_search_stats, METH_NOARGS,
+     "reset_search_stats(): set the counts of a -DTB_STATS build to zero."},
     {"leave_key", (PyCFunction)mod_leave_key, METH_O,
      "leave_key(codes: bytes) -> int: the table key of a multiset of rack codes (blank 0)."},
     {NULL, NULL, 0, NULL},

@@ -21,6 +21,12 @@
 
 enum { MODE_COUNT, MODE_LIST, MODE_BEST };
 
+#ifdef TB_STATS
+tb_search_stats tb_stats;
+static double stats_no_bingo; /* shadow_bound's bound without bingo spans */
+static uint64_t stats_inserts;
+#endif
+
 #define MAX_LEAVE_INDEX 1024 /* prod(count + 1) over the distinct tiles of a 10-tile rack */
 
 typedef struct gen {
@@ -124,6 +130,7 @@ static inline int single_tile_kept(const gen *g)
 
 static void best_insert(gen *g, const tb_move *m)
 {
+    TB_STAT(stats_inserts++);
     int i = g->nbest < g->best_cap ? g->nbest++ : g->best_cap - 1;
     while (i > 0 && tb_move_before(m, &g->best[i - 1])) {
         g->best[i] = g->best[i - 1];
@@ -497,6 +504,7 @@ static double shadow_bound(gen *g)
         cap[p] = best_v;
     }
     double best = -INFINITY;
+    TB_STAT(stats_no_bingo = -INFINITY);
     for (int l = 0; l <= maxl; l++) {
         for (int rr = 0; rr <= maxr && l + 1 + rr <= R; rr++) {
             const int k = l + 1 + rr;
@@ -543,6 +551,8 @@ static double shadow_bound(gen *g)
             double eq = (double)score + g->best_leave[k];
             if (eq > best)
                 best = eq;
+            TB_STAT(stats_no_bingo = k != g->bingo_at && eq > stats_no_bingo ? eq
+                                                                              : stats_no_bingo);
         }
     }
     return best;
@@ -551,6 +561,10 @@ static double shadow_bound(gen *g)
 typedef struct {
     double bound;
     uint8_t dir, line, pos;
+#ifdef TB_STATS
+    double no_bingo;
+    uint64_t nodes;
+#endif
 } anchor_bound;
 
 static int by_bound(const void *x, const void *y)
@@ -623,11 +637,18 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
                 anchors[na].dir = (uint8_t)d;
                 anchors[na].line = (uint8_t)line;
                 anchors[na].pos = (uint8_t)a;
+#ifdef TB_STATS
+                anchors[na].no_bingo = stats_no_bingo;
+                anchors[na].nodes = 0;
+#endif
                 na++;
             }
         }
     }
     qsort(anchors, (size_t)na, sizeof *anchors, by_bound);
+#ifdef TB_STATS
+    uint64_t top_nodes = 0;
+#endif
     for (int i = 0; i < na; i++) {
         if (g->nbest == n) {
             const tb_move *worst = &g->best[n - 1];
@@ -641,8 +662,30 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
                 continue;
         }
         set_line(g, anchors[i].dir, anchors[i].line);
+#ifdef TB_STATS
+        const uint64_t nodes_before = tb_stats.nodes;
+        const double top_before = g->nbest ? g->best[0].equity : -INFINITY;
+        stats_inserts = 0;
+#endif
         search_anchor(g, anchors[i].pos);
+#ifdef TB_STATS
+        anchors[i].nodes = tb_stats.nodes - nodes_before;
+        tb_stats.searched++;
+        if (!stats_inserts)
+            tb_stats.nodes_no_insert += anchors[i].nodes;
+        if (g->nbest && g->best[0].equity > top_before)
+            top_nodes = anchors[i].nodes;
+#endif
     }
+#ifdef TB_STATS
+    tb_stats.searches++;
+    tb_stats.anchors += (uint64_t)na;
+    tb_stats.nodes_top += top_nodes;
+    if (g->nbest && g->best[0].ntiles != g->bingo_at)
+        for (int i = 0; i < na; i++)
+            if (anchors[i].no_bingo < g->best[g->nbest - 1].equity)
+                tb_stats.nodes_bingo += anchors[i].nodes;
+#endif
     free(anchors);
     int found = g->nbest;
     free(g);

@@ -174,6 +174,27 @@ int tb_best_moves_end(const tb_rules *rules, const tb_kwg *kwg, const tb_board *
 int tb_best_moves_exhaustive(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
                              const tb_rack *rack, int first_turn, const tb_leaves *leaves,
                              int n, tb_move *out);
+/* What the ranked search spends its walk on, counted only in a build with -DTB_STATS
+ * (benchmarks/bench_anchor_work.py makes one; the shipped build counts nothing and has no
+ * cost).  A node is one call of the walk's gen_left or gen_right. */
+typedef struct tb_search_stats {
+    uint64_t searches;        /* ranked searches (tb_best_moves and tb_best_moves_end) */
+    uint64_t anchors;         /* anchors with a finite bound */
+    uint64_t searched;        /* anchors walked (bound not below the n-th best so far) */
+    uint64_t nodes;           /* walk nodes in those anchors */
+    uint64_t nodes_no_insert; /* ... in anchors that added no move to the best n */
+    uint64_t nodes_top;       /* ... in the anchor that last improved the best move */
+    uint64_t nodes_bingo;     /* ... in anchors a no-bingo oracle would skip: the best is no
+                               * bingo and the anchor's bound without bingo spans is below
+                               * the final n-th best */
+} tb_search_stats;
+#ifdef TB_STATS
+extern tb_search_stats tb_stats;
+#define TB_STAT(x) (x)
+#else
+#define TB_STAT(x) ((void)0)
+#endif
+
 /* Total order of ranked moves: higher equity, then higher score, then across before down,
  * lower line, lower start, then tile bytes compared square by square. */
 int tb_move_before(const tb_move *a, const tb_move *b);
