@@ -13,7 +13,11 @@ gen_right) go, to say which better bound would save what:
 * the share in anchors that added no move to the best n (work an exact bound would save);
 * the share in anchors that a no-bingo oracle would skip (the best move is no bingo, and the
   anchor's bound without its bingo spans is below the final n-th best): what knowing, per
-  search, that the rack makes no bingo there would save.
+  search, that the rack makes no bingo there would save;
+* of the anchors that added no move, how many nodes sit in those that spans through no board
+  tile (through at most one) would still have sent the walk to: the rest is the most that a
+  word check of the rack alone (of the rack and one board letter) could save; what remains
+  beyond it is there only for spans through two or more board tiles.
 
 The counts come from a build of the C core with ``-DTB_STATS``, compiled here into a temporary
 directory with the flags of setup.py (gcc and Python's headers are needed); the shipped build
@@ -114,6 +118,14 @@ def report(label: str, stats: dict[str, int]) -> None:
         f"  nodes in the anchor that last improved the best move {stats['nodes_top'] / nodes:.1%};"
         f" in anchors that added no move {stats['nodes_no_insert'] / nodes:.1%};"
         f" in anchors a no-bingo oracle would skip {stats['nodes_bingo'] / nodes:.1%}"
+    )
+    no_board = stats["nodes_no_insert_no_board"] / nodes
+    one_board = stats["nodes_no_insert_one_board"] / nodes
+    print(
+        f"  of those that added no move: {one_board:.1%} of all nodes in anchors that spans"
+        f" through at most one board tile reach ({no_board:.1%} through none), the most a"
+        f" word check of the rack with one board letter could save;"
+        f" {stats['nodes_no_insert'] / nodes - one_board:.1%} only for spans through two or more"
     )
 
 

@@ -1154,10 +1154,12 @@ static PyObject *mod_search_stats(PyObject *self, PyObject *args)
 {
 #ifdef TB_STATS
     const tb_search_stats *st = &tb_stats;
-    return Py_BuildValue("{sKsKsKsKsKsKsK}", "searches", st->searches, "anchors", st->anchors,
-                         "searched", st->searched, "nodes", st->nodes, "nodes_no_insert",
-                         st->nodes_no_insert, "nodes_top", st->nodes_top, "nodes_bingo",
-                         st->nodes_bingo);
+    return Py_BuildValue("{sKsKsKsKsKsKsKsKsK}", "searches", st->searches, "anchors",
+                         st->anchors, "searched", st->searched, "nodes", st->nodes,
+                         "nodes_no_insert", st->nodes_no_insert, "nodes_top", st->nodes_top,
+                         "nodes_bingo", st->nodes_bingo, "nodes_no_insert_no_board",
+                         st->nodes_no_insert_no_board, "nodes_no_insert_one_board",
+                         st->nodes_no_insert_one_board);
 #else
     Py_RETURN_NONE;
 #endif

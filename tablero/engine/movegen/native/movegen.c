@@ -23,7 +23,12 @@ enum { MODE_COUNT, MODE_LIST, MODE_BEST };
 
 #ifdef TB_STATS
 tb_search_stats tb_stats;
-static double stats_no_bingo; /* shadow_bound's bound without bingo spans */
+/* The current anchor's bound over some of its spans only (shadow_bound): without the bingo
+ * spans, over the spans through no board tile, over those through at most one. */
+typedef struct {
+    double no_bingo, no_board, one_board;
+} stats_bounds;
+static stats_bounds stats_anchor;
 static uint64_t stats_inserts;
 #endif
 
@@ -504,7 +509,9 @@ static double shadow_bound(gen *g)
         cap[p] = best_v;
     }
     double best = -INFINITY;
-    TB_STAT(stats_no_bingo = -INFINITY);
+#ifdef TB_STATS
+    stats_anchor = (stats_bounds){-INFINITY, -INFINITY, -INFINITY};
+#endif
     for (int l = 0; l <= maxl; l++) {
         for (int rr = 0; rr <= maxr && l + 1 + rr <= R; rr++) {
             const int k = l + 1 + rr;
@@ -551,8 +558,17 @@ static double shadow_bound(gen *g)
             double eq = (double)score + g->best_leave[k];
             if (eq > best)
                 best = eq;
-            TB_STAT(stats_no_bingo = k != g->bingo_at && eq > stats_no_bingo ? eq
-                                                                              : stats_no_bingo);
+#ifdef TB_STATS
+            int through = 0;
+            for (int p = s; p <= e; p++)
+                through += g->tile[p] != 0;
+            if (k != g->bingo_at && eq > stats_anchor.no_bingo)
+                stats_anchor.no_bingo = eq;
+            if (through == 0 && eq > stats_anchor.no_board)
+                stats_anchor.no_board = eq;
+            if (through <= 1 && eq > stats_anchor.one_board)
+                stats_anchor.one_board = eq;
+#endif
         }
     }
     return best;
@@ -562,8 +578,9 @@ typedef struct {
     double bound;
     uint8_t dir, line, pos;
 #ifdef TB_STATS
-    double no_bingo;
+    stats_bounds part;
     uint64_t nodes;
+    int added; /* the walk added a move to the best n */
 #endif
 } anchor_bound;
 
@@ -638,8 +655,9 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
                 anchors[na].line = (uint8_t)line;
                 anchors[na].pos = (uint8_t)a;
 #ifdef TB_STATS
-                anchors[na].no_bingo = stats_no_bingo;
+                anchors[na].part = stats_anchor;
                 anchors[na].nodes = 0;
+                anchors[na].added = 0;
 #endif
                 na++;
             }
@@ -671,6 +689,7 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
 #ifdef TB_STATS
         anchors[i].nodes = tb_stats.nodes - nodes_before;
         tb_stats.searched++;
+        anchors[i].added = stats_inserts > 0;
         if (!stats_inserts)
             tb_stats.nodes_no_insert += anchors[i].nodes;
         if (g->nbest && g->best[0].equity > top_before)
@@ -681,10 +700,15 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
     tb_stats.searches++;
     tb_stats.anchors += (uint64_t)na;
     tb_stats.nodes_top += top_nodes;
-    if (g->nbest && g->best[0].ntiles != g->bingo_at)
-        for (int i = 0; i < na; i++)
-            if (anchors[i].no_bingo < g->best[g->nbest - 1].equity)
-                tb_stats.nodes_bingo += anchors[i].nodes;
+    for (int i = 0; i < na && g->nbest; i++) {
+        const double last = g->best[g->nbest - 1].equity;
+        if (g->best[0].ntiles != g->bingo_at && anchors[i].part.no_bingo < last)
+            tb_stats.nodes_bingo += anchors[i].nodes;
+        if (!anchors[i].added && anchors[i].part.no_board >= last)
+            tb_stats.nodes_no_insert_no_board += anchors[i].nodes;
+        if (!anchors[i].added && anchors[i].part.one_board >= last)
+            tb_stats.nodes_no_insert_one_board += anchors[i].nodes;
+    }
 #endif
     free(anchors);
     int found = g->nbest;

@@ -187,6 +187,10 @@ typedef struct tb_search_stats {
     uint64_t nodes_bingo;     /* ... in anchors a no-bingo oracle would skip: the best is no
                                * bingo and the anchor's bound without bingo spans is below
                                * the final n-th best */
+    /* Of nodes_no_insert, those in anchors whose bound over the spans through no board tile
+     * (through at most one) reaches the final n-th best: the most that knowing which words
+     * the rack makes alone (with one board letter) could not save. */
+    uint64_t nodes_no_insert_no_board, nodes_no_insert_one_board;
 } tb_search_stats;
 #ifdef TB_STATS
 extern tb_search_stats tb_stats;
