@@ -186,6 +186,7 @@ def test_a_table_with_hints_the_hint_played_and_the_unseen_tiles(
     expect(phone.locator(".hint-item")).not_to_have_count(0)
     board = phone.locator(".board").bounding_box()
     for panel in (".hints-panel", ".unseen-panel"):
+        expect(phone.locator(panel)).to_be_visible()  # not in the middle of a re-render
         b = phone.locator(panel).bounding_box()
         assert board and b and b["y"] >= board["y"] + board["height"], f"{panel} is not below"
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390

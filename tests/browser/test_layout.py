@@ -40,6 +40,9 @@ def game_in_progress(page: Any, server: Any, variant: str) -> str:
 
 
 def box(locator: Any) -> dict[str, float]:
+    """Where one element is on the screen, once it is shown (the page may be re-rendering it
+    as a table update comes in: a moment without a box is not a layout fault)."""
+    expect(locator).to_be_visible()
     b = locator.bounding_box()
     assert b, f"{locator} is not shown"
     return dict(b)
