@@ -94,29 +94,30 @@ def moves_of(v: dict[str, Any], lexicon: Lexicon) -> list[tuple[str, int]]:
     return [(m.notation, m.score) for m in best_by_score(position, lexicon, n=30)]
 
 
-def stored(db_url: str, sql: str, **params: Any) -> None:
+def stored(db_url: str, *statements: str, **params: Any) -> None:
+    """Run the statements in one transaction: the server, sweeping its rooms meanwhile, sees
+    all of them or none."""
     engine = create_engine(normalize_url(db_url))
     try:
         with engine.begin() as conn:
-            conn.execute(text(sql), params)
+            for sql in statements:
+                conn.execute(text(sql), params)
     finally:
         engine.dispose()
 
 
 def age_round(db_url: str, room: str, seconds: float) -> None:
     """Move the room's current round back in time (as if it had opened ``seconds`` ago)."""
-    shift = {"room": room, "s": seconds}
+    # One transaction: a sweep between two would close the round on the room's new deadline
+    # with the round's old times, and then age the next round instead.
     stored(
         db_url,
         "UPDATE duplicate_rooms SET opens_at = opens_at - :s, deadline = deadline - :s "
         "WHERE id = :room",
-        **shift,
-    )
-    stored(
-        db_url,
         "UPDATE duplicate_rounds SET opens_at = opens_at - :s, deadline = deadline - :s "
         "WHERE room_id = :room AND closed_at IS NULL",
-        **shift,
+        room=room,
+        s=seconds,
     )
 
 
