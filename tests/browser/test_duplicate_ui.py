@@ -123,11 +123,17 @@ def type_move(page: Any, notation: str, tiles: list[dict[str, Any]]) -> None:
     """Type a move with the keyboard, as at a table: a click on its first new square (a second
     click turns the cursor down), the letters (filled squares are skipped), Enter."""
     first = page.locator(f'.sq[data-square="{tiles[0]["square"]}"]')
-    first.click()
     down = not notation[0].isdigit()  # "H8 …" is down, "8H …" across
-    if ("down" in (first.get_attribute("class") or "").split()) != down:
-        first.click()
-    expect(first).to_have_class(re.compile(r"\bcursor\b.*\bdown\b" if down else r"\bcursor\b"))
+    # The cursor on that square, pointing the move's way (an across cursor has no "down").
+    wanted = re.compile(r"\bcursor\b.*\bdown\b" if down else r"^(?!.*\bdown\b).*\bcursor\b")
+    first.click()
+    for _ in range(3):  # each click on the cursor's square turns it; wait for the page each time
+        try:
+            expect(first).to_have_class(wanted, timeout=1500)
+            break
+        except AssertionError:
+            first.click()
+    expect(first).to_have_class(wanted)
     page.keyboard.type("".join(t["letter"] for t in tiles).lower())
 
 

@@ -40,12 +40,17 @@ def game_in_progress(page: Any, server: Any, variant: str) -> str:
 
 
 def box(locator: Any) -> dict[str, float]:
-    """Where one element is on the screen, once it is shown (the page may be re-rendering it
-    as a table update comes in: a moment without a box is not a layout fault)."""
-    expect(locator).to_be_visible()
-    b = locator.bounding_box()
-    assert b, f"{locator} is not shown"
-    return dict(b)
+    """Where one element is on the screen, once it is shown. The page redraws the seats at
+    every table update it receives, so the element found a moment ago may have just been
+    replaced: a measure without a box is taken again (for up to 5 s) before it counts as
+    not shown."""
+    for _ in range(25):
+        expect(locator).to_be_visible()
+        b = locator.bounding_box()
+        if b:
+            return dict(b)
+        locator.page.wait_for_timeout(200)
+    raise AssertionError(f"{locator} is not shown")
 
 
 def assert_in_window(page: Any, what: str, locator: Any) -> None:
