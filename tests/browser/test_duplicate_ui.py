@@ -19,6 +19,7 @@ import itertools
 import json
 import re
 import threading
+import time
 from typing import Any
 
 import httpx2
@@ -158,6 +159,18 @@ def plays_shown(page: Any) -> dict[str, tuple[str, str]]:
     return out
 
 
+def settled(read: Any, want: Any, timeout: float = 5.0) -> Any:
+    """What ``read()`` gives once it equals ``want`` (polled, for up to ``timeout`` s: a page
+    may still be drawing the update that the heading above it already shows); else the last
+    reading, for the assertion to show."""
+    deadline = time.monotonic() + timeout
+    got = read()
+    while got != want and time.monotonic() < deadline:
+        time.sleep(0.1)
+        got = read()
+    return got
+
+
 def ranking_shown(page: Any) -> list[tuple[str, str, str]]:
     rows = page.locator(".ranking-table tbody tr")
     return [
@@ -224,13 +237,11 @@ def test_three_players_through_three_rounds(new_page: Any, server: Any, shot: An
     expect(ana.locator("#dup-ranking-h")).to_have_text("Clasificación final")
     expect(luis.locator("#dup-ranking-h")).to_have_text("Final ranking")
     standings = [(s["name"], str(s["total"])) for s in final["standings"]]
-    assert [(p, total) for p, total, _ in ranking_shown(ana)] == standings
-    assert [pc for _, _, pc in ranking_shown(luis)] == [
-        percent(s["percent"], "en") for s in final["standings"]
-    ]
-    assert [pc for _, _, pc in ranking_shown(ana)] == [
-        percent(s["percent"], "es") for s in final["standings"]
-    ]
+    totals = settled(lambda: [(p, total) for p, total, _ in ranking_shown(ana)], standings)
+    assert totals == standings
+    for page, lang in ((luis, "en"), (ana, "es")):
+        want = [percent(s["percent"], lang) for s in final["standings"]]
+        assert settled(lambda page=page: [pc for _, _, pc in ranking_shown(page)], want) == want
     gcg = ana.locator("#dup-gcg")
     expect(gcg).to_be_visible()
     record = read_duplicate_gcg(httpx2.get(server.base + gcg.get_attribute("href")).text)
@@ -314,8 +325,8 @@ def play_a_round(n: int, ana: Any, luis: Any, eva: Eva, shot: Any) -> None:
     expected = {p["player"]: (p["move"], str(p["points"])) for p in last["plays"]}
     assert expected["Ana"] == (ana_move[0], str(ana_move[1]))
     for page, nothing in ((ana, "nada"), (luis, "nothing")):
-        shown = plays_shown(page)
-        assert shown == {k: (nothing if m == "-" else m, pts) for k, (m, pts) in expected.items()}
+        want = {k: (nothing if m == "-" else m, pts) for k, (m, pts) in expected.items()}
+        assert settled(lambda page=page: plays_shown(page), want) == want
         expect(page.locator(".top-line .top-move")).to_have_text(last["top"]["move"])
         # The top drawn on the board of the round, its tiles ringed.
         expect(page.locator(".board .sq.shown")).to_have_count(len(last["top"]["tiles"]))
@@ -323,9 +334,8 @@ def play_a_round(n: int, ana: Any, luis: Any, eva: Eva, shot: Any) -> None:
     expect(
         news.filter(has_text=f"Round {n} is over. The top: {last['top']['move']}")
     ).to_have_count(1)
-    assert [(p, total) for p, total, _ in ranking_shown(luis)] == [
-        (s["name"], str(s["total"])) for s in closed["standings"]
-    ]
+    want = [(s["name"], str(s["total"])) for s in closed["standings"]]
+    assert settled(lambda: [(p, total) for p, total, _ in ranking_shown(luis)], want) == want
     if n == 2:
         # Luis looks at Ana's move on his board, then at the engine's second best.
         luis.locator('.plays-table tr[data-player="Ana"] .show-move').click()
