@@ -377,7 +377,12 @@ def test_the_analysis_board_lists_sorts_draws_and_simulates(
     assert "/analysis?cgp=" in page.url
     phone = new_page(width=PHONE[0], height=PHONE[1], phone=True)
     phone.goto(page.url.split(server.base)[-1])
-    expect(phone.locator("#move-count")).to_have_attribute("data-count", str(listed["count"]))
+    # Every move of the position is found again for this page: with blanks on the rack, tens
+    # of thousands of moves, seconds on a machine busy with other tests (more than the usual
+    # 5 s of waiting).
+    expect(phone.locator("#move-count")).to_have_attribute(
+        "data-count", str(listed["count"]), timeout=30_000
+    )
     phone.locator(f'.aboard-moves tr[data-move="{best_place["move"]}"] button').click()
     expect(phone.locator(".board .sq.shown")).to_have_count(len(best_place["tiles"]))
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
