@@ -21,7 +21,15 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .ui import create_table, find_word, history_rows, play_a_word, seat_token, sign_up, table_id
+from .ui import (
+    create_table,
+    history_rows,
+    play_a_word,
+    seat_token,
+    sign_up,
+    table_id,
+    word_or_exchange,
+)
 
 # Roles a person operates or reads one by one: each needs a name.
 NAMED_ROLES = {
@@ -232,14 +240,7 @@ def test_the_others_moves_are_announced(new_page: Any, server: Any) -> None:
     )
     if ana_first:
         # Ana's own move (a word, or an exchange when her rack has none): not announced to her.
-        view = server.table(table, ana)
-        tiles = find_word(view, "fise")
-        move = (
-            {"kind": "place", "tiles": tiles}
-            if tiles
-            else {"kind": "exchange", "tiles": view["you"]["rack"][:3]}
-        )
-        server.move(table, ana, move)
+        word_or_exchange(server, table, ana, "fise")
         expect(history_rows(page)).to_have_count(1)
     expect(lines).to_have_count(1)
 

@@ -15,11 +15,11 @@ The room's name holds markup, which the pages must show as the characters typed.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import re
 import threading
-import time
 from typing import Any
 
 import httpx2
@@ -35,6 +35,7 @@ from tablero.server.duplicate.views import move_tiles
 from tablero.variant import load_variant
 
 from .test_a11y import unnamed_controls
+from .ui import until
 
 NAME = "Club <b>martes</b>"
 FISE = load_variant("fise")
@@ -159,16 +160,13 @@ def plays_shown(page: Any) -> dict[str, tuple[str, str]]:
     return out
 
 
-def settled(read: Any, want: Any, timeout: float = 5.0) -> Any:
-    """What ``read()`` gives once it equals ``want`` (polled, for up to ``timeout`` s: a page
-    may still be drawing the update that the heading above it already shows); else the last
-    reading, for the assertion to show."""
-    deadline = time.monotonic() + timeout
-    got = read()
-    while got != want and time.monotonic() < deadline:
-        time.sleep(0.1)
-        got = read()
-    return got
+def settled(page: Any, read: Any, want: Any) -> Any:
+    """What ``read()`` gives once it equals ``want`` (``until``, up to 5 s: a page may still be
+    drawing the update that the heading above it already shows); else the last reading, for
+    the assertion to show."""
+    with contextlib.suppress(AssertionError):
+        until(page, lambda: read() == want, tries=100)
+    return read()
 
 
 def ranking_shown(page: Any) -> list[tuple[str, str, str]]:
@@ -237,11 +235,12 @@ def test_three_players_through_three_rounds(new_page: Any, server: Any, shot: An
     expect(ana.locator("#dup-ranking-h")).to_have_text("Clasificación final")
     expect(luis.locator("#dup-ranking-h")).to_have_text("Final ranking")
     standings = [(s["name"], str(s["total"])) for s in final["standings"]]
-    totals = settled(lambda: [(p, total) for p, total, _ in ranking_shown(ana)], standings)
+    totals = settled(ana, lambda: [(p, total) for p, total, _ in ranking_shown(ana)], standings)
     assert totals == standings
     for page, lang in ((luis, "en"), (ana, "es")):
         want = [percent(s["percent"], lang) for s in final["standings"]]
-        assert settled(lambda page=page: [pc for _, _, pc in ranking_shown(page)], want) == want
+        shown = settled(page, lambda page=page: [pc for _, _, pc in ranking_shown(page)], want)
+        assert shown == want
     gcg = ana.locator("#dup-gcg")
     expect(gcg).to_be_visible()
     record = read_duplicate_gcg(httpx2.get(server.base + gcg.get_attribute("href")).text)
@@ -326,7 +325,7 @@ def play_a_round(n: int, ana: Any, luis: Any, eva: Eva, shot: Any) -> None:
     assert expected["Ana"] == (ana_move[0], str(ana_move[1]))
     for page, nothing in ((ana, "nada"), (luis, "nothing")):
         want = {k: (nothing if m == "-" else m, pts) for k, (m, pts) in expected.items()}
-        assert settled(lambda page=page: plays_shown(page), want) == want
+        assert settled(page, lambda page=page: plays_shown(page), want) == want
         expect(page.locator(".top-line .top-move")).to_have_text(last["top"]["move"])
         # The top drawn on the board of the round, its tiles ringed.
         expect(page.locator(".board .sq.shown")).to_have_count(len(last["top"]["tiles"]))
@@ -335,7 +334,7 @@ def play_a_round(n: int, ana: Any, luis: Any, eva: Eva, shot: Any) -> None:
         news.filter(has_text=f"Round {n} is over. The top: {last['top']['move']}")
     ).to_have_count(1)
     want = [(s["name"], str(s["total"])) for s in closed["standings"]]
-    assert settled(lambda: [(p, total) for p, total, _ in ranking_shown(luis)], want) == want
+    assert settled(luis, lambda: [(p, total) for p, total, _ in ranking_shown(luis)], want) == want
     if n == 2:
         # Luis looks at Ana's move on his board, then at the engine's second best.
         luis.locator('.plays-table tr[data-player="Ana"] .show-move').click()

@@ -256,6 +256,20 @@ def seat_token(page: Page, table: str) -> str:
     return str(json.loads(page.evaluate(f"localStorage.getItem('tablero.seat.{table}')"))["token"])
 
 
+def word_or_exchange(
+    server: Any, table: str, token: str, variant: str, try_word: bool = True
+) -> dict[str, Any] | None:
+    """The seat of ``token`` (to move) plays a real word through the API and gets its history
+    entry back; a rack without one (or ``try_word=False``) exchanges three tiles: None."""
+    view = server.table(table, token)
+    tiles = find_word(view, variant) if try_word else None
+    if tiles:
+        answer = server.move(table, token, {"kind": "place", "tiles": tiles})
+        return dict(answer["table"]["history"][-1])
+    server.move(table, token, {"kind": "exchange", "tiles": view["you"]["rack"][:3]})
+    return None
+
+
 def play_a_word(
     server: Any, table: str, tokens: list[str], variant: str, seat: int | None = None
 ) -> dict[str, Any]:
@@ -263,13 +277,8 @@ def play_a_word(
     the other player tries). ``tokens``: every seat's token, by seat. ``seat``: the word must be
     this seat's (another seat to move exchanges first). Returns the history entry of the word."""
     for _ in range(6):
-        view = server.table(table, tokens[0])
-        mover = view["to_move"]
-        token = tokens[mover]
-        view = server.table(table, token)
-        tiles = find_word(view, variant) if seat in (None, mover) else None
-        if tiles:
-            answer = server.move(table, token, {"kind": "place", "tiles": tiles})
-            return dict(answer["table"]["history"][-1])
-        server.move(table, token, {"kind": "exchange", "tiles": view["you"]["rack"][:3]})
+        mover = server.table(table, tokens[0])["to_move"]
+        entry = word_or_exchange(server, table, tokens[mover], variant, seat in (None, mover))
+        if entry is not None:
+            return entry
     raise AssertionError("no word found for six racks")
