@@ -43,6 +43,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 NATIVE = ROOT / "tablero" / "engine" / "movegen" / "native"
 MODULE = "tablero.engine.movegen._native"
+sys.path.insert(0, str(ROOT / "benchmarks"))  # bench_movegen's and bench_sim_threads' positions
 
 
 def build_stats_core(out: Path) -> Path:
@@ -71,7 +72,6 @@ def load_stats_core(path: Path) -> ModuleType:
 
 def simulation_answers(iterations: int) -> list[list[tuple[str, float]]]:
     """Each candidate's mean in the 2-ply simulation of bench_sim_threads' positions."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
     from bench_sim_threads import positions
 
     from tablero.engine.movegen.candidates import candidates, generator_for
@@ -94,7 +94,6 @@ def simulation_answers(iterations: int) -> list[list[tuple[str, float]]]:
 
 def best_moves_checked() -> int:
     """The best move on the 50 shared positions, each equal to the exhaustive search's."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
     from bench_movegen import load, synthetic_leaves
 
     gen, _, positions = load()

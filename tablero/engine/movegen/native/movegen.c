@@ -690,8 +690,6 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
         anchors[i].nodes = tb_stats.nodes - nodes_before;
         tb_stats.searched++;
         anchors[i].added = stats_inserts > 0;
-        if (!stats_inserts)
-            tb_stats.nodes_no_insert += anchors[i].nodes;
         if (g->nbest && g->best[0].equity > top_before)
             top_nodes = anchors[i].nodes;
 #endif
@@ -700,7 +698,11 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
     tb_stats.searches++;
     tb_stats.anchors += (uint64_t)na;
     tb_stats.nodes_top += top_nodes;
-    for (int i = 0; i < na && g->nbest; i++) {
+    for (int i = 0; i < na; i++) {
+        if (!anchors[i].added)
+            tb_stats.nodes_no_insert += anchors[i].nodes; /* 0 for an anchor not searched */
+        if (!g->nbest)
+            continue;
         const double last = g->best[g->nbest - 1].equity;
         if (g->best[0].ntiles != g->bingo_at && anchors[i].part.no_bingo < last)
             tb_stats.nodes_bingo += anchors[i].nodes;
