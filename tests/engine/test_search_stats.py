@@ -18,6 +18,7 @@ from types import ModuleType
 
 import pytest
 
+from tablero.alphabet import SPANISH
 from tablero.engine.movegen import _native
 from tablero.engine.movegen.native import NativeGenerator
 from tablero.formats.cgp import read_cgp
@@ -44,10 +45,10 @@ from tablero.alphabet import SPANISH
 from tablero.engine.movegen.native import NativeGenerator
 from tablero.formats.cgp import read_cgp
 from tablero.lexicon.graph import graph_for_word_list
+lexicon = graph_for_word_list(Path(sys.argv[4]) / "es_words.txt.xz", SPANISH, "es_words")
 out = []
 for cgp in json.loads(sys.argv[3]):
     p = read_cgp(cgp)
-    lexicon = graph_for_word_list(Path(sys.argv[4]) / "es_words.txt.xz", SPANISH, "es_words")
     gen = NativeGenerator(p.variant, lexicon)
     core.reset_search_stats()
     best = [(m.score, m.equity) for m in gen.best(p.board, p.rack, 3)]
@@ -91,8 +92,6 @@ def test_a_stats_build_counts_the_walk_and_finds_the_same_moves(tmp_path: Path) 
         cwd=ROOT,
     )
     answers = json.loads(child.stdout)
-    from tablero.alphabet import SPANISH
-
     lexicon = graph_for_word_list(BENCH / "es_words.txt.xz", SPANISH, "es_words")
     for cgp, answer in zip(cgps, answers, strict=True):
         p = read_cgp(cgp)
