@@ -4,11 +4,12 @@
 
 Positions: every ``--every``-th turn of ``--games`` seeded games between ``hard`` players, from
 the first move to the endgame. On each, the expert chooses a move twice: with today's level
-(``players.EXPERT_SIM``: sixteen candidates, 2,400 playouts at most, pruning, the chance of
-winning, the pre-endgame played out, the opponent's rack inferred from its last play, whose
-time is counted) and with the settings it had before 2026-11-25 (eight
-candidates × 300 deals, by points). Printed: the CPU time a move of each, overall and by phase
-(bag over a rack; bag a rack or less; bag empty: the endgame search, the same in both).
+(``players.EXPERT_SIM``: sixteen candidates, 4,800 playouts at most on two threads, pruning,
+the chance of winning, the pre-endgame played out, the opponent's rack inferred from its last
+play, whose time is counted) and with the settings it had before 2026-11-25 (eight
+candidates × 300 deals, by points, one thread). Printed: the CPU time a move of each, overall
+and by phase (bag over a rack; bag a rack or less; bag empty: the endgame search, the same in
+both), and the wall time a move overall, which is what a player waits.
 
 Checked: every move chosen is legal in its game (``Game.check``). Times are printed, not
 asserted; the ledger in docs/bots.md keeps them with their date.
@@ -57,6 +58,7 @@ def main() -> int:
         "win_table": False,
         "preendgame_plies": 0,
         "infer": False,
+        "threads": 1,
     }
     try:
         other = json.loads(args.against) if args.against else before
@@ -67,6 +69,7 @@ def main() -> int:
     settings = {"now": {}, "before" if args.against is None else "other": other}
     phases = ("bag over a rack", "bag a rack or less", "bag empty")
     cpu = {name: dict.fromkeys(phases, 0.0) for name in settings}
+    wall = dict.fromkeys(settings, 0.0)
     count = dict.fromkeys(phases, 0)
     for g in range(args.games):
         seed = args.seed + g
@@ -80,11 +83,12 @@ def main() -> int:
                 count[phase] += 1
                 for name, options in settings.items():
                     expert = Bot("expert", variant, lexicon, seed=seed * 1000 + turn, **options)
-                    start = time.process_time()
+                    start, start_wall = time.process_time(), time.perf_counter()
                     position = seat_view(game)
                     inference = expert.infer_from(game, position)
                     choice = expert.choose_in(position, players=2, inference=inference)
                     cpu[name][phase] += time.process_time() - start
+                    wall[name] += time.perf_counter() - start_wall
                     checked = game.check(choice.move)  # IllegalMove if it is not legal
                     assert checked is None or checked.total == choice.score, choice.notation
             game.play(hard.choose(game))
@@ -98,7 +102,11 @@ def main() -> int:
             for phase in phases
             if count[phase]
         )
-        print(f"  {name:6}: {overall:.2f} s of CPU a move; {parts}", flush=True)
+        print(
+            f"  {name:6}: {overall:.2f} s of CPU a move ({wall[name] / total:.2f} s of wall "
+            f"time); {parts}",
+            flush=True,
+        )
     return 0
 
 

@@ -62,6 +62,17 @@ def test_the_simulation_depth_is_a_setting_checked_at_construction() -> None:
         Bot("expert", game.variant, SPANISH_WORDS, sim_plies=0)
 
 
+def test_the_expert_simulates_on_two_threads_unless_told_otherwise() -> None:
+    """The level's thread count is a default a caller may change; fewer than one is refused
+    at construction, not at the first move."""
+    fise = load_variant("fise")
+    assert Bot("expert", fise, SPANISH_WORDS).threads == 2
+    assert Bot("expert", fise, SPANISH_WORDS, threads=1).threads == 1
+    assert Bot("hard", fise, SPANISH_WORDS).threads == 1
+    with pytest.raises(ValueError, match="threads must be at least 1, not 0"):
+        Bot("expert", fise, SPANISH_WORDS, threads=0)
+
+
 def test_a_hopeless_rack_is_exchanged() -> None:
     """ÑQXJHVZ can only make JA for 9 points and keep six awkward tiles: the equity player
     exchanges all seven; a player who counts only points plays JA."""
