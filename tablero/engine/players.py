@@ -139,9 +139,9 @@ LEVELS: dict[str, BotLevel] = {
     "club": BotLevel("club", see=0.75, leave_weight=0.4),
     "hard": BotLevel("hard"),
     # The expert simulates sixteen candidates in 4,800 playouts a move on two threads (on two
-    # cores, the wall time of 2,400 on one: less than eight candidates × 300 deals took before),
-    # drops the clearly worse as the deals come in, ranks by the chance of winning, and plays
-    # the pre-endgame out to the end (docs/bots.md).
+    # cores, about the wait of 2,400 on one, and less than eight candidates × 300 deals made a
+    # player wait before; 1.5 times their CPU), drops the clearly worse as the deals come in,
+    # ranks by the chance of winning, and plays the pre-endgame out to the end (docs/bots.md).
     "expert": BotLevel("expert", simulate=True, endgame=True, sim=EXPERT_SIM),
 }
 LEVELS["strongest"] = replace(LEVELS["expert"], name="strongest")
