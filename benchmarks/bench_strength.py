@@ -18,6 +18,9 @@ the process's CPU time (the measure that other work on the machine does not chan
 
 Options given as JSON go to ``Bot`` (``sim_iterations``, ``sim_candidates``, ``sim_playouts``,
 ``prune``, ``win_table`` (true: the game's shipped table), ``time_limit``, ``threads``).
+``--a-from-bag N`` asks where A's edge comes from: A plays as ``hard`` (the best static
+equity) while the bag holds more than N tiles and as itself from then on, so the two games of a
+pair are the same game until the bag comes down to N (``--a-from-bag 0``: only A's endgame).
 ``--out FILE`` appends one JSON line per pair, so that runs can be split and added up
 (``--report FILE`` prints the summary of such a file).
 
@@ -52,11 +55,24 @@ def _bot(spec: str, options: dict[str, Any], variant: Any, lexicon: Any, seed: i
     return Bot(spec, variant, lexicon, seed=seed, **options)
 
 
+class LatePlayer:
+    """``hard`` while the bag holds more than ``from_bag`` tiles, then ``bot``."""
+
+    def __init__(self, bot: Bot, from_bag: int) -> None:
+        self.bot = bot
+        self.static = Bot("hard", bot.variant, bot.lexicon, leaves=bot.leaves)
+        self.from_bag = from_bag
+
+    def choose(self, game: Game) -> Any:
+        player = self.bot if len(game.bag) <= self.from_bag else self.static
+        return player.choose(game)
+
+
 def play_pair(
-    job: tuple[str, str, str, dict[str, Any], dict[str, Any], int, int],
+    job: tuple[str, str, str, dict[str, Any], dict[str, Any], int, int, int | None],
 ) -> dict[str, Any]:
     """The games of one seed: A in each seat in turn, B in every other seat."""
-    variant_name, a, b, a_opts, b_opts, seed, seats = job
+    variant_name, a, b, a_opts, b_opts, seed, seats, a_from_bag = job
     if _CACHE.get("variant") != variant_name:
         variant = load_variant(variant_name)
         _CACHE.update(
@@ -67,12 +83,14 @@ def play_pair(
     variant, lexicon = _CACHE["v"], _CACHE["lexicon"]
     games = []
     for a_seat in range(seats):
-        bots = [
+        bots: list[Bot | LatePlayer] = [
             _bot(a, a_opts, variant, lexicon, seed * 8 + s)
             if s == a_seat
             else _bot(b, b_opts, variant, lexicon, seed * 8 + s)
             for s in range(seats)
         ]
+        if a_from_bag is not None:
+            bots[a_seat] = LatePlayer(bots[a_seat], a_from_bag)
         game = Game(variant, [f"p{s}" for s in range(seats)], lexicon, seed=seed)
         seconds = [0.0] * seats
         cpu = [0.0] * seats
@@ -161,6 +179,9 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=100, help="seeds (sets of games)")
     parser.add_argument("--seats", type=int, default=2, help="players a game (A and the rest B)")
     parser.add_argument("--seed", type=int, default=1, help="the first pair's seed")
+    parser.add_argument(
+        "--a-from-bag", type=int, metavar="N", help="A plays as hard until the bag holds N tiles"
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, help="append each pair as a JSON line")
     parser.add_argument("--report", type=Path, help="only summarise this --out file")
@@ -174,12 +195,14 @@ def main() -> int:
     except json.JSONDecodeError as e:
         parser.error(f"--a-opts/--b-opts: not JSON ({e})")
     jobs = [
-        (args.variant, args.a, args.b, a_opts, b_opts, seed, args.seats)
+        (args.variant, args.a, args.b, a_opts, b_opts, seed, args.seats, args.a_from_bag)
         for seed in range(args.seed, args.seed + args.pairs)
     ]
     label = f"{args.variant}: {args.a} {a_opts or ''} vs {args.b} {b_opts or ''}".strip()
     if args.seats != 2:
         label += f" ({args.seats} seats)"
+    if args.a_from_bag is not None:
+        label += f" (A as hard until the bag holds {args.a_from_bag})"
     pairs: list[dict[str, Any]] = []
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -83,7 +83,9 @@ class SimSettings:
     """Plies simulated after each candidate while the bag holds more than a rack: the
     opponents' replies and ours (2), or more rounds of them."""
     preendgame_plies: int | None = None
-    """Plies simulated when the bag holds a rack or less (None: ``plies``, as at any time)."""
+    """Plies simulated in the pre-endgame (None: ``plies``, as at any time)."""
+    preendgame_bag: int | None = None
+    """The pre-endgame: the bag holds at most this many tiles (None: a rack's worth)."""
     infer: bool = False
     """Deal the last opponent the tiles its last play says it kept (``search.inference``)."""
     threads: int = 1
@@ -229,6 +231,7 @@ class Bot:
         preendgame_plies: int | None = None,
         infer: bool | None = None,
         sim_plies: int | None = None,
+        preendgame_bag: int | None = None,
     ) -> None:
         """The simulation's settings are the level's (``BotLevel.sim``) unless given here:
         ``sim_playouts=0`` and ``preendgame_plies=0`` turn those off, ``win_table`` is a table,
@@ -267,8 +270,13 @@ class Bot:
             raise ValueError(f"sim_plies must be at least 1, not {self.sim_plies}")
         plies = sim.preendgame_plies if preendgame_plies is None else preendgame_plies
         self.preendgame_plies = plies or None
-        """Plies simulated when the bag holds a rack or less (None: ``sim_plies``): deep enough
-        to play the game out, so going out first and tiles stuck on a rack are counted."""
+        """Plies simulated in the pre-endgame (None: ``sim_plies``): deep enough to play the
+        game out, so going out first and tiles stuck on a rack are counted."""
+        bag = sim.preendgame_bag if preendgame_bag is None else preendgame_bag
+        self.preendgame_bag = variant.rack_size if bag is None else bag
+        """The pre-endgame: the bag holds this many tiles or fewer (and at least one)."""
+        if self.preendgame_bag < 0:
+            raise ValueError(f"preendgame_bag must be at least 0, not {self.preendgame_bag}")
         self.infer = sim.infer if infer is None else infer
         """Infer what the last opponent kept from its last play, and deal it that."""
         self.ex_bonus = ex_bonus_for(variant)
@@ -354,16 +362,13 @@ class Bot:
 
             top = _distinct_top(ranked, self.sim_candidates)
             if len(top) > 1:
-                plies = self.sim_plies
-                if self.preendgame_plies and position.bag_count() <= self.variant.rack_size:
-                    plies = self.preendgame_plies
                 sims = simulate(
                     position,
                     top,
                     self.lexicon,
                     self.leaves,
                     players=players,
-                    plies=plies,
+                    plies=self.plies_at(position.bag_count()),
                     iterations=self.sim_iterations,
                     seed=self.rng.randrange(2**32),
                     time_limit=self.time_limit,
@@ -379,6 +384,13 @@ class Bot:
         # Chance picks among the best plays only: a beginner plays, it does not pass at random.
         k = sum(1 for c in ranked[: self.level.pick_among] if c.kind in ("place", "cambio"))
         return ranked[self.rng.randrange(k)] if k > 1 else ranked[0]
+
+    def plies_at(self, bag_count: int) -> int:
+        """How deep the playouts go with this many tiles in the bag: the pre-endgame's plies
+        once the bag is down to ``preendgame_bag``, else ``sim_plies``."""
+        if self.preendgame_plies and bag_count <= self.preendgame_bag:
+            return self.preendgame_plies
+        return self.sim_plies
 
     @property
     def generator(self) -> MoveGenerator:

@@ -73,6 +73,20 @@ def test_the_expert_simulates_on_two_threads_unless_told_otherwise() -> None:
         Bot("expert", fise, SPANISH_WORDS, threads=0)
 
 
+def test_the_pre_endgame_starts_where_the_bag_holds_a_rack_unless_told_otherwise() -> None:
+    """The expert's playouts go eight plies deep once the bag holds a rack or less (seven tiles
+    in FISE), two before; ``preendgame_bag`` moves that line, and a negative one is refused."""
+    fise = load_variant("fise")
+    expert = Bot("expert", fise, SPANISH_WORDS)
+    assert [expert.plies_at(n) for n in (1, 7, 8, 14, 15, 90)] == [8, 8, 2, 2, 2, 2]
+    earlier = Bot("expert", fise, SPANISH_WORDS, preendgame_bag=14, preendgame_plies=12)
+    assert [earlier.plies_at(n) for n in (1, 7, 8, 14, 15, 90)] == [12, 12, 12, 12, 2, 2]
+    shallow = Bot("expert", fise, SPANISH_WORDS, preendgame_plies=0)
+    assert [shallow.plies_at(n) for n in (1, 7, 8)] == [2, 2, 2]
+    with pytest.raises(ValueError, match="preendgame_bag must be at least 0, not -1"):
+        Bot("expert", fise, SPANISH_WORDS, preendgame_bag=-1)
+
+
 def test_a_hopeless_rack_is_exchanged() -> None:
     """ÑQXJHVZ can only make JA for 9 points and keep six awkward tiles: the equity player
     exchanges all seven; a player who counts only points plays JA."""
