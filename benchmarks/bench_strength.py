@@ -17,7 +17,8 @@ the best of the others. Time per move: wall clock and
 the process's CPU time (the measure that other work on the machine does not change).
 
 Options given as JSON go to ``Bot`` (``sim_iterations``, ``sim_candidates``, ``sim_playouts``,
-``prune``, ``win_table`` (true: the game's shipped table), ``time_limit``, ``threads``).
+``prune``, ``win_table`` (true: the game's shipped table), ``time_limit``, ``threads``,
+``sim_plies``, ``preendgame_plies``, ``preendgame_bag``, ``infer``).
 ``--a-from-bag N`` asks where A's edge comes from: A plays as ``hard`` (the best static
 equity) while the bag holds more than N tiles and as itself from then on, so the two games of a
 pair are the same game until the bag comes down to N (``--a-from-bag 0``: only A's endgame).
@@ -240,6 +241,8 @@ def main() -> int:
         except ValueError as e:
             parser.error(str(e))
         return 0
+    if args.a_from_bag is not None and args.a_from_bag < 0:
+        parser.error(f"--a-from-bag: a number of tiles, 0 or more, not {args.a_from_bag}")
     if args.report:
         show(str(args.report), summary(_read_pairs(args.report, parser)))
         return 0
