@@ -80,7 +80,7 @@ class SimSettings:
     play_to_win: bool = False
     """Rank by the chance of winning (two players; the game's shipped win table)."""
     plies: int = 2
-    """Plies simulated after each candidate while the bag holds more than a rack: the
+    """Plies simulated after each candidate before the pre-endgame: the
     opponents' replies and ours (2), or more rounds of them."""
     preendgame_plies: int | None = None
     """Plies simulated in the pre-endgame (None: ``plies``, as at any time)."""
@@ -265,7 +265,7 @@ class Bot:
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, not {self.threads}")
         self.sim_plies = sim.plies if sim_plies is None else sim_plies
-        """Plies simulated after each candidate while the bag holds more than a rack."""
+        """Plies simulated after each candidate before the pre-endgame (``plies_at``)."""
         if self.sim_plies < 1:
             raise ValueError(f"sim_plies must be at least 1, not {self.sim_plies}")
         plies = sim.preendgame_plies if preendgame_plies is None else preendgame_plies
