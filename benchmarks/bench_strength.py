@@ -37,6 +37,7 @@ import json
 import math
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -85,14 +86,12 @@ def play_pair(
     variant, lexicon = _CACHE["v"], _CACHE["lexicon"]
     games = []
     for a_seat in range(seats):
-        bots: list[Bot | LatePlayer] = [
-            _bot(a, a_opts, variant, lexicon, seed * 8 + s)
-            if s == a_seat
-            else _bot(b, b_opts, variant, lexicon, seed * 8 + s)
+        a_bot = _bot(a, a_opts, variant, lexicon, seed * 8 + a_seat)
+        a_player = a_bot if a_from_bag is None else LatePlayer(a_bot, a_from_bag)
+        bots = [
+            a_player if s == a_seat else _bot(b, b_opts, variant, lexicon, seed * 8 + s)
             for s in range(seats)
         ]
-        if a_from_bag is not None:
-            bots[a_seat] = LatePlayer(bots[a_seat], a_from_bag)
         game = Game(variant, [f"p{s}" for s in range(seats)], lexicon, seed=seed)
         seconds = [0.0] * seats
         cpu = [0.0] * seats
@@ -125,7 +124,7 @@ def play_pair(
     return {"seed": seed, "games": games}
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float]:
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     """The mean of ``xs`` and the half-width of its 95 % interval (1.96 standard errors)."""
     m = sum(xs) / len(xs)
     if len(xs) < 2:
@@ -134,10 +133,16 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, 1.96 * sd / math.sqrt(len(xs))
 
 
+def pair_result(pair: dict[str, Any]) -> tuple[float, float]:
+    """A's mean over the games of one pair: its win score and its spread a game."""
+    games = pair["games"]
+    n = len(games)
+    return sum(g["score"] for g in games) / n, sum(g["spread"] for g in games) / n
+
+
 def summary(pairs: list[dict[str, Any]]) -> dict[str, float]:
     n = len(pairs)
-    scores = [sum(g["score"] for g in p["games"]) / len(p["games"]) for p in pairs]
-    spreads = [sum(g["spread"] for g in p["games"]) / len(p["games"]) for p in pairs]
+    scores, spreads = zip(*(pair_result(p) for p in pairs), strict=True)
 
     win, win_half = mean_ci(scores)
     spread, spread_half = mean_ci(spreads)
@@ -160,21 +165,11 @@ def summary(pairs: list[dict[str, Any]]) -> dict[str, float]:
     }
 
 
-def pair_means(pairs: list[dict[str, Any]]) -> dict[int, tuple[float, float]]:
-    """Each seed's (win score, spread a game) for A."""
-    return {
-        p["seed"]: (
-            sum(g["score"] for g in p["games"]) / len(p["games"]),
-            sum(g["spread"] for g in p["games"]) / len(p["games"]),
-        )
-        for p in pairs
-    }
-
-
 def compare(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> str:
     """How much more the second run's A won than the first's, seed by seed (the same seeds:
     the same bags, and with ``--a-from-bag`` the same games until the bag comes down)."""
-    a, b = pair_means(before), pair_means(after)
+    a = {p["seed"]: pair_result(p) for p in before}
+    b = {p["seed"]: pair_result(p) for p in after}
     seeds = sorted(set(a) & set(b))
     if len(seeds) < 2:
         raise ValueError(f"the two files share {len(seeds)} seeds: at least 2 are needed")
