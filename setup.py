@@ -21,7 +21,17 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 NATIVE = "tablero/engine/movegen/native"
-SOURCES = ("module", "movegen", "board", "leaves", "selfplay", "simulate", "endgame", "cambio")
+SOURCES = (
+    "module",
+    "movegen",
+    "board",
+    "leaves",
+    "selfplay",
+    "simulate",
+    "endgame",
+    "cambio",
+    "wordmap",
+)
 
 
 class BuildWithGraphs(build_ext):
@@ -44,7 +54,7 @@ setup(
         Extension(
             "tablero.engine.movegen._native",
             sources=[f"{NATIVE}/{name}.c" for name in SOURCES],
-            depends=[f"{NATIVE}/movegen.h", f"{NATIVE}/walk.inc"],
+            depends=[f"{NATIVE}/movegen.h", f"{NATIVE}/walk.inc", f"{NATIVE}/mapgen.inc"],
             include_dirs=[NATIVE],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
         )

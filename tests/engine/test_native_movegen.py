@@ -449,10 +449,14 @@ def some_leave_values(variant: Variant, seed: int) -> dict[tuple[str, ...], floa
     return values
 
 
+@pytest.mark.parametrize("wordmap", [False, True], ids=["walk", "wordmap"])
 @pytest.mark.parametrize("index", SAMPLE[:6])
-def test_best_is_the_top_of_the_full_list(index: int, es_graph: GraphLexicon) -> None:
+def test_best_is_the_top_of_the_full_list(
+    index: int, wordmap: bool, es_graph: GraphLexicon
+) -> None:
     position = read_cgp(BENCH_POSITIONS[index]["cgp"])
-    gen = NativeGenerator(position.variant, es_graph)
+    gen = NativeGenerator(position.variant, es_graph, wordmap=wordmap)
+    assert gen.use_wordmap(wordmap) is wordmap
     leaves = LeaveValues(some_leave_values(position.variant, index))
     for table in (None, leaves):
         full = gen.placements(position.board, position.rack, leaves=table)
@@ -465,25 +469,86 @@ def test_best_is_the_top_of_the_full_list(index: int, es_graph: GraphLexicon) ->
     assert best[0].score == BENCH_POSITIONS[index]["best_score"]
 
 
+@pytest.mark.parametrize("wordmap", [False, True], ids=["walk", "wordmap"])
 @pytest.mark.parametrize("game", GAMES)
 def test_best_on_random_positions(
     game: str,
+    wordmap: bool,
     es_words: WordListLexicon,
     es_graph: GraphLexicon,
     ro_lexicons: tuple[WordListLexicon, GraphLexicon],
 ) -> None:
+    """The ranked search, by the walk and by the word map, against the full list sorted:
+    with the rack dealt, and (in games with blanks) with one and two of its tiles made blanks
+    (the word map looks a one-blank subset up once per letter; two blanks go to the walk)."""
     v = load_variant(game)
     words, graph = lexicons_for(v, es_words, es_graph, ro_lexicons)
-    gen = NativeGenerator(v, graph)
+    gen = NativeGenerator(v, graph, wordmap=wordmap)
+    assert gen.use_wordmap(wordmap) is wordmap
     leaves = LeaveValues(some_leave_values(v, 7))
     positions = random_positions(
         v, 25, 3, (5, 7), lexicon=words, generator=self_play_generator(gen)
     )
-    for position in positions:
-        full = gen.placements(position.board, position.rack, leaves=leaves)
-        full.sort(key=gen.rank_key)
-        for n in (1, 4):
-            assert gen.best(position.board, position.rack, n, leaves) == full[:n]
+    for i, position in enumerate(positions):
+        dealt = tuple(position.rack)
+        racks = [dealt]
+        if "?" in v.tiles and i < 8:
+            racks.append(("?", *dealt[1:]))
+        if "?" in v.tiles and i < 2:
+            racks.append(("?", "?", *dealt[2:]))
+        for rack in racks:
+            full = gen.placements(position.board, rack, leaves=leaves)
+            full.sort(key=gen.rank_key)
+            for n in (1, 4):
+                assert gen.best(position.board, rack, n, leaves) == full[:n], "".join(rack)
+            by_score = sorted(full, key=lambda m: gen.rank_key(m)[1:])[:2]
+            found = gen.best(position.board, rack, 2)
+            assert [(m.place, m.score) for m in found] == [(m.place, m.score) for m in by_score]
+
+
+def test_the_word_map_lists_the_words_of_a_multiset() -> None:
+    """``wordmap_find`` gives, for a multiset of letters, exactly the words of the list made
+    of those letters (digraph tiles count as one letter), and nothing for letters no word
+    has; a map that was never built is an error, not an empty answer."""
+    words = ["CASA", "SACA", "ACAS", "CASAS", "CHAL", "LACHA", "RAMO", "ROMA", "MORA", "AMOR"]
+    gen = NativeGenerator(load_variant("fise"), graph_of(words, SPANISH), wordmap=False)
+    with pytest.raises(ValueError, match="no word map"):
+        gen._gen.wordmap_find(bytes(32))
+    assert gen.use_wordmap(True)
+
+    def counts(tiles: list[str]) -> bytes:
+        c = bytearray(32)
+        for t in tiles:
+            c[SPANISH.code(t)] += 1
+        return bytes(c)
+
+    def spelled(found: list[bytes]) -> set[str]:
+        return {"".join(SPANISH.letter(code) for code in w) for w in found}
+
+    assert spelled(gen._gen.wordmap_find(counts(["S", "A", "C", "A"]))) == {"CASA", "SACA", "ACAS"}
+    assert spelled(gen._gen.wordmap_find(counts(["A", "M", "O", "R"]))) == {
+        "RAMO",
+        "ROMA",
+        "MORA",
+        "AMOR",
+    }
+    assert spelled(gen._gen.wordmap_find(counts(["CH", "A", "L"]))) == {"CHAL"}
+    assert gen._gen.wordmap_find(counts(["C", "H", "A", "L"])) == []  # C + H is not CH
+    assert gen._gen.wordmap_find(counts(["A"] * 16)) == []
+    stats = gen._gen.wordmap_stats()
+    assert stats is not None and stats[:2] == (len(words), 5)  # five anagram classes
+
+
+def test_self_play_gives_the_same_games_with_the_word_map(es_graph: GraphLexicon) -> None:
+    """Self-play in C makes every move by a ranked search: with the word map it plays the very
+    same games as with the walk, blanks and exchanges included."""
+    v = load_variant("fise")
+    table = shipped_leaves("fise")
+    assert table is not None
+    leaves = learned_leave_values(table)
+    walk = NativeGenerator(v, es_graph, wordmap=False)
+    mapped = NativeGenerator(v, es_graph, wordmap=True)
+    assert walk.selfplay(12, seed=5, leaves=leaves) == mapped.selfplay(12, seed=5, leaves=leaves)
 
 
 def test_best_with_no_move_is_empty() -> None:

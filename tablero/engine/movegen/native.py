@@ -145,6 +145,11 @@ _EG_PLACE = 0
 _CAND_PLACE, _CAND_EXCHANGE, _CAND_PASS = 0, 1, 2
 
 
+# The word map (docs/movegen.md §13) costs about 0.2 s to build and saves about a fifth of
+# each ranked search's time: a generator builds it once it has been asked for this many.
+WORDMAP_AFTER = 20_000
+SEARCHES_A_GAME = 30  # a self-play game's ranked searches, about (for WORDMAP_AFTER)
+
 _END_REASONS = ("going_out", "scoreless_rounds", "no_one_can_play", "turn_limit")
 
 
@@ -407,7 +412,9 @@ class NativeGenerator:
     in the variant's alphabet.
     """
 
-    def __init__(self, variant: Variant, lexicon: GraphLexicon) -> None:
+    def __init__(
+        self, variant: Variant, lexicon: GraphLexicon, *, wordmap: bool | None = None
+    ) -> None:
         if lexicon.alphabet.name != variant.alphabet.name:
             raise ValueError(
                 f"the lexicon is {lexicon.alphabet.name}; {variant.title} is played in "
@@ -478,6 +485,10 @@ class NativeGenerator:
             first_mult=rule.multiplier,
             first_bonus=rule.bonus,
         )
+        self._wordmap = wordmap
+        self._searches = 0
+        if wordmap:
+            self.use_wordmap(True)
         self._scratch = self._gen.new_board()
         self._game_set = False
 
@@ -613,6 +624,26 @@ class NativeGenerator:
         n, total = self._gen.count(cb, counts, self._first(cb, first_turn))
         return n, total
 
+    def use_wordmap(self, on: bool = True) -> bool:
+        """Let the ranked searches (``best``, self-play, simulation) find words by the word map
+        (docs/movegen.md §13), or go back to the GADDAG walk; both give the same answers.
+        The map is built the first time (about 0.2 s and 32 MB for the Spanish list) and
+        kept. Returns whether the map is in use (False if it could not be built).
+
+        By default (``wordmap=None`` when the generator was made) it is built once the
+        generator has been asked for about ``WORDMAP_AFTER`` ranked searches, where it has
+        paid for itself; ``wordmap=True`` builds it at once, ``False`` never."""
+        used: bool = self._gen.use_wordmap(on)
+        return used
+
+    def _will_search(self, searches: int) -> None:
+        """Count ranked searches about to run; past ``WORDMAP_AFTER``, build the word map."""
+        if self._wordmap is not None:
+            return
+        self._searches += searches
+        if self._searches >= WORDMAP_AFTER:
+            self._wordmap = self.use_wordmap(True)
+
     def best(
         self,
         board: Board | NativeBoard,
@@ -664,6 +695,7 @@ class NativeGenerator:
         counts = self.encode_rack(rack)
         cb = self._c_board(board)
         table = leaves.table(self.alphabet) if leaves is not None else None
+        self._will_search(1)
         return self._gen.best(cb, counts, self._first(cb, first_turn), n, table, exhaustive), cb
 
     def rank_key(self, p: GeneratedPlacement) -> tuple[float, int, int, int, int, bytes]:
@@ -702,6 +734,7 @@ class NativeGenerator:
             raise ValueError(f"games must be 0 or more, got {games}")
         tables = self._seat_tables(players, leaves)
         self._set_game()
+        self._will_search(SEARCHES_A_GAME * games)
         raw = self._gen.selfplay(games, seed & 0xFFFF_FFFF_FFFF_FFFF, players, tables)
         return [
             NativeGameResult(
@@ -742,6 +775,7 @@ class NativeGenerator:
             raise ValueError(f"1 to 4 players and a first seat among them, not {players}/{first}")
         tables = self._seat_tables(players, leaves)
         self._set_game()
+        self._will_search(SEARCHES_A_GAME)
         result, raw_turns = self._gen.selfplay_log(
             seed & 0xFFFF_FFFF_FFFF_FFFF, players, first, tables
         )
@@ -1026,6 +1060,7 @@ class NativeGenerator:
                 raise ValueError(f"cannot simulate {cand!r}: a placement, exchange or pass")
         self._set_game()
         table = leaves.table(self.alphabet) if leaves is not None else None
+        self._will_search(len(chosen) * iterations * (plies + 1))
         raw_stats = self._gen.simulate(
             cb,
             counts,

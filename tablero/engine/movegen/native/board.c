@@ -97,6 +97,7 @@ static tb_edge *relayout(tb_kwg *kwg, const uint32_t *nodes, uint32_t n_nodes, c
 int tb_kwg_init(tb_kwg *kwg, const uint32_t *nodes, uint32_t n_nodes)
 {
     kwg->edges = NULL;
+    kwg->wordmap = NULL;
     if (n_nodes < 2)
         return -1;
     kwg->nodes = nodes;

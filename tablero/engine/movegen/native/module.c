@@ -22,6 +22,7 @@ typedef struct {
     uint32_t *nodes;
     tb_game_rules game;
     int has_game;
+    tb_wordmap *wordmap; /* built on request (use_wordmap), attached to kwg while in use */
 } GeneratorObject;
 
 typedef struct {
@@ -119,6 +120,7 @@ static PyObject *pack_moves(const tb_move *moves, size_t n)
 static void Generator_dealloc(GeneratorObject *self)
 {
     tb_kwg_free(&self->kwg);
+    tb_wordmap_free(self->wordmap);
     free(self->nodes);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -848,7 +850,72 @@ static PyObject *Generator_endgame(GeneratorObject *self, PyObject *args)
     return out;
 }
 
+/* Build the word map once and attach it to the searches, or detach it (kept, never freed
+ * before the generator: a search running in another thread may hold it).  The build keeps
+ * the GIL, so two threads cannot build it twice. */
+static PyObject *Generator_use_wordmap(GeneratorObject *self, PyObject *arg)
+{
+    const int on = PyObject_IsTrue(arg);
+    if (on < 0)
+        return NULL;
+    if (on && !self->wordmap && self->kwg.edges)
+        self->wordmap = tb_wordmap_build(&self->kwg);
+    self->kwg.wordmap = on ? self->wordmap : NULL;
+    return PyBool_FromLong(self->kwg.wordmap != NULL);
+}
+
+/* The words of a multiset given as 32 counts by code (count[0] ignored), for tests. */
+static PyObject *Generator_wordmap_find(GeneratorObject *self, PyObject *arg)
+{
+    if (!self->wordmap) {
+        PyErr_SetString(PyExc_ValueError, "no word map: call use_wordmap(True) first");
+        return NULL;
+    }
+    Py_buffer view;
+    if (get_buffer(arg, &view, TB_MAX_CODE + 1, "letter counts") < 0)
+        return NULL;
+    uint64_t key[2] = {0, 0};
+    int len = 0;
+    const uint8_t *counts = view.buf;
+    for (int c = 1; c <= TB_MAX_CODE; c++)
+        for (int x = 0; x < counts[c]; x++, len++)
+            if (!tb_wmkey_add_checked(key, (unsigned)c)) {
+                PyBuffer_Release(&view);
+                return PyList_New(0); /* no word has a letter sixteen times */
+            }
+    PyBuffer_Release(&view);
+    uint32_t n = 0;
+    const uint8_t *words = len ? tb_wordmap_find(self->wordmap, key, &n) : NULL;
+    PyObject *out = PyList_New(n);
+    if (!out)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        PyObject *w = PyBytes_FromStringAndSize((const char *)words + (size_t)i * len, len);
+        if (!w) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, w);
+    }
+    return out;
+}
+
+static PyObject *Generator_wordmap_stats(GeneratorObject *self, PyObject *unused)
+{
+    if (!self->wordmap)
+        Py_RETURN_NONE;
+    size_t words, classes, bytes;
+    tb_wordmap_stats(self->wordmap, &words, &classes, &bytes);
+    return Py_BuildValue("(nnn)", (Py_ssize_t)words, (Py_ssize_t)classes, (Py_ssize_t)bytes);
+}
+
 static PyMethodDef Generator_methods[] = {
+    {"use_wordmap", (PyCFunction)Generator_use_wordmap, METH_O,
+     "use_wordmap(on) -> whether the ranked searches now use the word map (built on first use)"},
+    {"wordmap_find", (PyCFunction)Generator_wordmap_find, METH_O,
+     "wordmap_find(letter_counts) -> the words with exactly these letters, as code bytes"},
+    {"wordmap_stats", (PyCFunction)Generator_wordmap_stats, METH_NOARGS,
+     "wordmap_stats() -> (words, classes, bytes) or None when not built"},
     {"selfplay_log", (PyCFunction)Generator_selfplay_log, METH_VARARGS,
      "selfplay_log(seed, n_players, first, leaves) -> (result, turns): one game, every turn\n"
      "(leaves: one LeaveTable or None per seat)."},

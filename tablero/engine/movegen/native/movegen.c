@@ -68,6 +68,8 @@ typedef struct gen {
     double leave_val[MAX_LEAVE_INDEX];
     double best_leave[TB_MAX_RACK + 1]; /* best leave value after placing k tiles */
     int vals[TB_MAX_RACK];              /* rack tiles' face values, highest first */
+    /* the word map's view of the rack (mapgen.inc); NULL when the walk does the search */
+    struct map_rack *mr;
     /* output */
     int mode;
     uint64_t count;
@@ -351,6 +353,7 @@ static int gen_init(gen *g, const tb_rules *r, const tb_kwg *k, const tb_board *
     g->score_sum = 0;
     g->oom = 0;
     g->nbest = 0;
+    g->mr = NULL;
     g->ntiles = g->addend = g->nex = g->start = 0;
     g->rack_total = 0;
     g->rack_mask = 0;
@@ -451,7 +454,20 @@ int tb_generate_all(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
  * if that is lower.  Cross-sets stop the span at squares no rack tile fits.  The best leave for
  * the number of tiles placed is added.  (Asking the lexicon here, e.g. whether the whole rack
  * spells any word, was tried: the searches it saved cost less time than the look-ups.) */
-static double shadow_bound(gen *g)
+typedef struct span_bound {
+    double eq;   /* bound on the equity of every move of the span */
+    int score;   /* bound on its score */
+    uint8_t s, e, k; /* the word's first and last squares, the rack tiles it takes */
+    uint8_t dir, line, anchor;
+    /* the score is at most (fixed + sum of coef[i] × the i-th highest value played) × the
+     * first turn's factor, plus bonuses: coef holds the squares' multipliers, highest first */
+    int fixed;
+    int16_t coef[TB_MAX_RACK];
+} span_bound;
+
+static int map_np_best_leave(gen *g, int k, double *best);
+
+static double shadow_bound(gen *g, span_bound *spans, int *nspans)
 {
     const int a = g->anchor, L = g->L, R = g->rack_total;
     const tb_mask avail = g->avail;
@@ -495,6 +511,8 @@ static double shadow_bound(gen *g)
             rboard[maxr] = sum;
         }
     }
+    if (nspans)
+        *nspans = 0;
     /* highest value of a rack tile that fits each square (0 if only the blank does) */
     int cap[TB_MAX_DIM];
     for (int p = a - maxl; p <= rpos[maxr]; p++) {
@@ -555,9 +573,23 @@ static double shadow_bound(gen *g)
                 var = capped;
             int score = (fixed + var) * g->first_mult + g->first_bonus +
                         (k == g->bingo_at ? g->bingo_bonus : 0);
-            double eq = (double)score + g->best_leave[k];
+            double leave = g->best_leave[k];
+            /* With the word map, a span through no board tile is filled from the rack alone,
+             * and only with the rack's subsets that spell a word of its length. */
+            if (g->mr && e - s + 1 == k &&
+                !map_np_best_leave(g, k, &leave))
+                continue;
+            double eq = (double)score + leave;
             if (eq > best)
                 best = eq;
+            if (spans) {
+                span_bound *sp = &spans[(*nspans)++];
+                *sp = (span_bound){eq,         score,          (uint8_t)s,
+                                   (uint8_t)e, (uint8_t)k,     (uint8_t)g->dir,
+                                   (uint8_t)g->line, (uint8_t)a, fixed, {0}};
+                for (int i = 0; i < k; i++)
+                    sp->coef[i] = (int16_t)coef[i];
+            }
 #ifdef TB_STATS
             int through = 0;
             for (int p = s; p <= e; p++)
@@ -573,6 +605,8 @@ static double shadow_bound(gen *g)
     }
     return best;
 }
+
+#include "mapgen.inc"
 
 typedef struct {
     double bound;
@@ -600,12 +634,17 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
                        const tb_rack *rack, int first_turn, const tb_leaves *leaves,
                        const tb_end_values *end, int n, tb_move *out, int use_bounds)
 {
-    gen *g = malloc(sizeof *g);
-    if (!g)
+    /* the generator and, for the word map's search, the rack's subsets: one allocation */
+    struct {
+        gen g;
+        struct map_rack mr;
+    } *both = malloc(sizeof *both);
+    if (!both)
         return -1;
+    gen *g = &both->g;
     if (n <= 0 || gen_init(g, rules, kwg, b, rack, first_turn, MODE_BEST) ||
         leave_setup(g, leaves, end)) {
-        free(g);
+        free(both);
         return n <= 0 ? 0 : -1;
     }
     g->best = out;
@@ -613,11 +652,11 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
     if (!use_bounds) {
         gen_all_anchors(g);
         int found = g->nbest;
-        free(g);
+        free(both);
         return found;
     }
     if (!g->rack_total || !g->gaddag_root) {
-        free(g);
+        free(both);
         return 0;
     }
     {
@@ -633,9 +672,17 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
                 g->vals[i] = v;
             }
     }
+    if (kwg->wordmap && g->rack[0] <= 1) {
+        map_setup(g, &both->mr, kwg->wordmap);
+        g->mr = &both->mr;
+        int rc = map_search(g, !leaves && !end);
+        int found = g->nbest;
+        free(both);
+        return rc < 0 ? -1 : found;
+    }
     anchor_bound *anchors = malloc(2 * TB_MAX_DIM * TB_MAX_DIM * sizeof *anchors);
     if (!anchors) {
-        free(g);
+        free(both);
         return -1;
     }
     int na = 0;
@@ -647,7 +694,7 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
                 if (!g->anc[a])
                     continue;
                 set_anchor(g, a);
-                double bound = shadow_bound(g);
+                double bound = shadow_bound(g, NULL, NULL);
                 if (bound == -INFINITY)
                     continue;
                 anchors[na].bound = bound;
@@ -714,7 +761,7 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
 #endif
     free(anchors);
     int found = g->nbest;
-    free(g);
+    free(both);
     return found;
 }
 

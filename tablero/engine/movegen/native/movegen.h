@@ -65,12 +65,15 @@ typedef uint64_t tb_edge;
 #define TB_EDGE_ACCEPTS(e) (((uint32_t)(e) >> 23) & 1u)
 #define TB_EDGE_SET(e) ((tb_mask)((e) >> 32))
 
+typedef struct tb_wordmap tb_wordmap; /* opaque: see tb_wordmap_build */
+
 typedef struct tb_kwg {
     const uint32_t *nodes;
     tb_edge *edges;   /* one per node, owned (tb_kwg_free) */
     uint32_t n_nodes;
     uint32_t dawg_root, gaddag_root; /* first node of each root list */
     tb_mask dawg_set, gaddag_set;    /* their tiles */
+    const tb_wordmap *wordmap;       /* the words by multiset (NULL: none; the walk does all) */
 } tb_kwg;
 
 typedef struct tb_board {
@@ -114,6 +117,32 @@ typedef struct tb_leaves tb_leaves; /* opaque: see tb_leaves_new */
  * them, and the generator's child look-ups rely on it); -3 no GADDAG. */
 int tb_kwg_init(tb_kwg *kwg, const uint32_t *nodes, uint32_t n_nodes);
 void tb_kwg_free(tb_kwg *kwg);
+
+/* -- the word map (wordmap.c, docs/movegen.md §13) ------------------------------------------- */
+
+/* A multiset of letter codes 1..31 as 31 four-bit counts in two words: code c at bit
+ * 4(c - 1), codes 1..16 in key[0], 17..31 in key[1].  Adds one letter; 0 (and the key
+ * unchanged) if its count would pass 15, which no look-up key needs: no word has a letter
+ * sixteen times. */
+static inline int tb_wmkey_add_checked(uint64_t key[2], unsigned code)
+{
+    const unsigned i = (code - 1) >> 4, shift = 4 * ((code - 1) & 15);
+    if (((key[i] >> shift) & 15) == 15)
+        return 0;
+    key[i] += (uint64_t)1 << shift;
+    return 1;
+}
+
+/* The map of a KWG's words (its DAWG), built once; NULL when out of memory, when the KWG has
+ * no DAWG, or when a word has a letter more than 15 times (the map could not find it, so the
+ * search must not rely on it).  Owned by the caller: tb_wordmap_free. */
+tb_wordmap *tb_wordmap_build(const tb_kwg *kwg);
+void tb_wordmap_free(tb_wordmap *wm);
+/* The words whose letters are exactly the multiset key, each as its codes, one after another
+ * (their length is the key's total count); NULL and *count = 0 if there are none. */
+const uint8_t *tb_wordmap_find(const tb_wordmap *wm, const uint64_t key[2], uint32_t *count);
+void tb_wordmap_prefetch(const tb_wordmap *wm, const uint64_t key[2]);
+void tb_wordmap_stats(const tb_wordmap *wm, size_t *words, size_t *classes, size_t *bytes);
 
 /* -- board ---------------------------------------------------------------------------------- */
 

@@ -1,0 +1,222 @@
+/* The word map: every word of the lexicon filed under its multiset of letters.
+ *
+ * Why: the ranked search (movegen.c, mapgen.inc) fills a span of known squares with a known
+ * number of rack tiles.  Which words can go there is a question about letters, not about
+ * their order: the tiles played plus the board letters the span runs through form a
+ * multiset, and only the words with exactly those letters can fit.  One look-up here lists
+ * them, where the GADDAG walk would try every order of the rack's tiles on the way.
+ *
+ * Key: a multiset as 31 four-bit counts, code c (1..31) at bits 4(c-1) of a 128-bit number
+ * held as two words (codes 1..16 in lo, 17..31 in hi).  Adding two multisets is adding their
+ * keys, as long as no count passes 15 (tb_wmkey_add_checked says when it would).  A word's
+ * length is the sum of its counts, so the key alone says how long its words are.
+ *
+ * Layout: an open-addressing hash table of classes (key, first word, number of words), linear
+ * probing, at most half full; the words of a class are contiguous in one byte array, each
+ * as its letter codes.  The map is built once from the KWG's DAWG and never changes.  Memory
+ * for the Spanish list (625,210 words): docs/movegen.md §13.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+
+#define NODE_TILE(n) ((n) >> 24)
+#define NODE_ACCEPTS(n) ((n)&0x00800000u)
+#define NODE_END(n) ((n)&0x00400000u)
+#define NODE_ARC(n) ((n)&0x003FFFFFu)
+
+typedef struct {
+    uint64_t lo, hi;
+    uint32_t first; /* byte offset of the class's first word in words */
+    uint32_t count; /* 0 = free slot */
+} wm_slot;
+
+struct tb_wordmap {
+    wm_slot *slots;
+    uint64_t mask;
+    int shift;
+    uint8_t *words;
+    size_t n_words, n_classes, word_bytes;
+};
+
+static inline uint64_t wm_hash(uint64_t lo, uint64_t hi)
+{
+    uint64_t x = lo ^ (hi * 0x9E3779B97F4A7C15ull);
+    x ^= x >> 31;
+    return x * 0xBF58476D1CE4E5B9ull;
+}
+
+/* -- building ------------------------------------------------------------------------------ */
+
+typedef struct {
+    uint64_t lo, hi;
+    uint32_t off; /* in the collected words */
+    uint8_t len;
+} wm_word;
+
+typedef struct {
+    const tb_edge *edges; /* read as KWG nodes: their low half, arcs into the edges */
+    uint8_t path[TB_MAX_DIM];
+    wm_word *list;
+    size_t n, cap;
+    uint8_t *bytes;
+    size_t nbytes, bytes_cap;
+    int failed; /* out of memory, or a word with a letter more than 15 times */
+} wm_collect;
+
+static void wm_add(wm_collect *c, int len)
+{
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 1 << 16;
+        wm_word *grown = realloc(c->list, cap * sizeof *grown);
+        if (!grown) {
+            c->failed = 1;
+            return;
+        }
+        c->list = grown;
+        c->cap = cap;
+    }
+    if (c->nbytes + (size_t)len > c->bytes_cap) {
+        size_t cap = c->bytes_cap ? 2 * c->bytes_cap : 1 << 20;
+        uint8_t *grown = realloc(c->bytes, cap);
+        if (!grown) {
+            c->failed = 1;
+            return;
+        }
+        c->bytes = grown;
+        c->bytes_cap = cap;
+    }
+    uint64_t key[2] = {0, 0};
+    for (int i = 0; i < len; i++)
+        if (!tb_wmkey_add_checked(key, c->path[i])) {
+            c->failed = 1; /* such a word could not be looked up: the map would miss it */
+            return;
+        }
+    memcpy(c->bytes + c->nbytes, c->path, (size_t)len);
+    c->list[c->n++] = (wm_word){key[0], key[1], (uint32_t)c->nbytes, (uint8_t)len};
+    c->nbytes += (size_t)len;
+}
+
+/* Every word below the list starting at edge i, the path so far being len letters.  The edges
+ * are the KWG's nodes laid out again (board.c), with the DAWG root among them. */
+static void wm_walk(wm_collect *c, uint32_t i, int len)
+{
+    if (len >= TB_MAX_DIM || c->failed)
+        return;
+    for (;; i++) {
+        const uint32_t node = (uint32_t)c->edges[i];
+        const unsigned t = NODE_TILE(node);
+        if (t >= 1 && t <= TB_MAX_CODE) {
+            c->path[len] = (uint8_t)t;
+            if (NODE_ACCEPTS(node) && len + 1 >= 2)
+                wm_add(c, len + 1);
+            if (NODE_ARC(node))
+                wm_walk(c, NODE_ARC(node), len + 1);
+        }
+        if (NODE_END(node) || c->failed)
+            return;
+    }
+}
+
+static int wm_order(const void *x, const void *y)
+{
+    const wm_word *a = x, *b = y;
+    if (a->hi != b->hi)
+        return a->hi < b->hi ? -1 : 1;
+    if (a->lo != b->lo)
+        return a->lo < b->lo ? -1 : 1;
+    return a->off < b->off ? -1 : a->off > b->off;
+}
+
+tb_wordmap *tb_wordmap_build(const tb_kwg *kwg)
+{
+    if (!kwg->dawg_root)
+        return NULL;
+    wm_collect c = {.edges = kwg->edges};
+    wm_walk(&c, kwg->dawg_root, 0);
+    tb_wordmap *wm = NULL;
+    if (c.failed || c.n == 0 || c.nbytes > UINT32_MAX)
+        goto done;
+    qsort(c.list, c.n, sizeof *c.list, wm_order);
+    size_t classes = 1;
+    for (size_t i = 1; i < c.n; i++)
+        classes += c.list[i].lo != c.list[i - 1].lo || c.list[i].hi != c.list[i - 1].hi;
+    int bits = 4;
+    while (((size_t)1 << bits) < 2 * classes)
+        bits++;
+    wm = calloc(1, sizeof *wm);
+    if (!wm)
+        goto done;
+    wm->slots = calloc((size_t)1 << bits, sizeof *wm->slots);
+    wm->words = malloc(c.nbytes);
+    if (!wm->slots || !wm->words) {
+        tb_wordmap_free(wm);
+        wm = NULL;
+        goto done;
+    }
+    wm->mask = ((uint64_t)1 << bits) - 1;
+    wm->shift = 64 - bits;
+    wm->n_words = c.n;
+    wm->n_classes = classes;
+    wm->word_bytes = c.nbytes;
+    size_t out = 0;
+    for (size_t i = 0; i < c.n;) {
+        size_t j = i;
+        const uint32_t first = (uint32_t)out;
+        while (j < c.n && c.list[j].lo == c.list[i].lo && c.list[j].hi == c.list[i].hi) {
+            memcpy(wm->words + out, c.bytes + c.list[j].off, c.list[j].len);
+            out += c.list[j].len;
+            j++;
+        }
+        uint64_t s = wm_hash(c.list[i].lo, c.list[i].hi) >> wm->shift;
+        while (wm->slots[s].count)
+            s = (s + 1) & wm->mask;
+        wm->slots[s] = (wm_slot){c.list[i].lo, c.list[i].hi, first, (uint32_t)(j - i)};
+        i = j;
+    }
+done:
+    free(c.list);
+    free(c.bytes);
+    return wm;
+}
+
+void tb_wordmap_free(tb_wordmap *wm)
+{
+    if (!wm)
+        return;
+    free(wm->slots);
+    free(wm->words);
+    free(wm);
+}
+
+/* -- look-ups ------------------------------------------------------------------------------ */
+
+const uint8_t *tb_wordmap_find(const tb_wordmap *wm, const uint64_t key[2], uint32_t *count)
+{
+    uint64_t s = wm_hash(key[0], key[1]) >> wm->shift;
+    for (;;) {
+        const wm_slot *slot = &wm->slots[s];
+        if (!slot->count)
+            break;
+        if (slot->lo == key[0] && slot->hi == key[1]) {
+            *count = slot->count;
+            return wm->words + slot->first;
+        }
+        s = (s + 1) & wm->mask;
+    }
+    *count = 0;
+    return NULL;
+}
+
+void tb_wordmap_prefetch(const tb_wordmap *wm, const uint64_t key[2])
+{
+    __builtin_prefetch(&wm->slots[wm_hash(key[0], key[1]) >> wm->shift]);
+}
+
+void tb_wordmap_stats(const tb_wordmap *wm, size_t *words, size_t *classes, size_t *bytes)
+{
+    *words = wm->n_words;
+    *classes = wm->n_classes;
+    *bytes = (size_t)(wm->mask + 1) * sizeof *wm->slots + wm->word_bytes + sizeof *wm;
+}
