@@ -12,12 +12,18 @@
  * length is the sum of its counts, so the key alone says how long its words are.
  *
  * Layout: an open-addressing hash table of classes (key, first word, number of words), linear
- * probing, at most half full; the words of a class are contiguous in one byte array, each
- * as its letter codes.  The map is built once from the KWG's DAWG and never changes.  Memory
- * for the Spanish list (625,210 words): docs/movegen.md §13.
+ * probing, at most half full; beside it one byte a slot, a tag of the key's hash (0 = free).
+ * Most look-ups of a search find nothing, and the tags answer those from 1 MiB instead of the
+ * 24 MiB of slots.  The words of a class are contiguous in one byte array, each as its letter
+ * codes.  The arrays sit on huge pages where the system offers them (a look-up lands anywhere
+ * in them: with 4 KiB pages nearly every one would also miss the address cache).  The map is
+ * built once from the KWG's DAWG and never changes.  Memory: docs/movegen.md §13.
  */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "movegen.h"
 
@@ -34,6 +40,7 @@ typedef struct {
 
 struct tb_wordmap {
     wm_slot *slots;
+    uint8_t *tags;
     uint64_t mask;
     int shift;
     uint8_t *words;
@@ -45,6 +52,25 @@ static inline uint64_t wm_hash(uint64_t lo, uint64_t hi)
     uint64_t x = lo ^ (hi * 0x9E3779B97F4A7C15ull);
     x ^= x >> 31;
     return x * 0xBF58476D1CE4E5B9ull;
+}
+
+/* The slot comes from the hash's high bits, the tag from seven low ones (never 0). */
+static inline uint8_t wm_tag(uint64_t h) { return (uint8_t)(h | 0x80); }
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* Zeroed memory for a large array, on huge pages where the system has them. */
+static void *big_zeroed(size_t n)
+{
+    void *p = NULL;
+    const size_t rounded = (n + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    if (posix_memalign(&p, HUGE_PAGE, rounded))
+        return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+    memset(p, 0, rounded);
+    return p;
 }
 
 /* -- building ------------------------------------------------------------------------------ */
@@ -148,9 +174,10 @@ tb_wordmap *tb_wordmap_build(const tb_kwg *kwg)
     wm = calloc(1, sizeof *wm);
     if (!wm)
         goto done;
-    wm->slots = calloc((size_t)1 << bits, sizeof *wm->slots);
-    wm->words = malloc(c.nbytes);
-    if (!wm->slots || !wm->words) {
+    wm->slots = big_zeroed(((size_t)1 << bits) * sizeof *wm->slots);
+    wm->tags = big_zeroed((size_t)1 << bits);
+    wm->words = big_zeroed(c.nbytes);
+    if (!wm->slots || !wm->tags || !wm->words) {
         tb_wordmap_free(wm);
         wm = NULL;
         goto done;
@@ -169,10 +196,12 @@ tb_wordmap *tb_wordmap_build(const tb_kwg *kwg)
             out += c.list[j].len;
             j++;
         }
-        uint64_t s = wm_hash(c.list[i].lo, c.list[i].hi) >> wm->shift;
-        while (wm->slots[s].count)
+        const uint64_t h = wm_hash(c.list[i].lo, c.list[i].hi);
+        uint64_t s = h >> wm->shift;
+        while (wm->tags[s])
             s = (s + 1) & wm->mask;
         wm->slots[s] = (wm_slot){c.list[i].lo, c.list[i].hi, first, (uint32_t)(j - i)};
+        wm->tags[s] = wm_tag(h);
         i = j;
     }
 done:
@@ -186,6 +215,7 @@ void tb_wordmap_free(tb_wordmap *wm)
     if (!wm)
         return;
     free(wm->slots);
+    free(wm->tags);
     free(wm->words);
     free(wm);
 }
@@ -194,16 +224,19 @@ void tb_wordmap_free(tb_wordmap *wm)
 
 const uint8_t *tb_wordmap_find(const tb_wordmap *wm, const uint64_t key[2], uint32_t *count)
 {
-    uint64_t s = wm_hash(key[0], key[1]) >> wm->shift;
-    for (;;) {
-        const wm_slot *slot = &wm->slots[s];
-        if (!slot->count)
+    const uint64_t h = wm_hash(key[0], key[1]);
+    const uint8_t tag = wm_tag(h);
+    for (uint64_t s = h >> wm->shift;; s = (s + 1) & wm->mask) {
+        const uint8_t t = wm->tags[s];
+        if (!t)
             break;
+        if (t != tag)
+            continue;
+        const wm_slot *slot = &wm->slots[s];
         if (slot->lo == key[0] && slot->hi == key[1]) {
             *count = slot->count;
             return wm->words + slot->first;
         }
-        s = (s + 1) & wm->mask;
     }
     *count = 0;
     return NULL;
@@ -211,12 +244,12 @@ const uint8_t *tb_wordmap_find(const tb_wordmap *wm, const uint64_t key[2], uint
 
 void tb_wordmap_prefetch(const tb_wordmap *wm, const uint64_t key[2])
 {
-    __builtin_prefetch(&wm->slots[wm_hash(key[0], key[1]) >> wm->shift]);
+    __builtin_prefetch(&wm->tags[wm_hash(key[0], key[1]) >> wm->shift]);
 }
 
 void tb_wordmap_stats(const tb_wordmap *wm, size_t *words, size_t *classes, size_t *bytes)
 {
     *words = wm->n_words;
     *classes = wm->n_classes;
-    *bytes = (size_t)(wm->mask + 1) * sizeof *wm->slots + wm->word_bytes + sizeof *wm;
+    *bytes = (size_t)(wm->mask + 1) * (sizeof *wm->slots + 1) + wm->word_bytes + sizeof *wm;
 }
