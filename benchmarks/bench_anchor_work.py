@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 import sysconfig
@@ -129,6 +130,8 @@ def report(label: str, stats: dict[str, int]) -> None:
 
 
 def main() -> None:
+    # What the GADDAG walk does: the word map (docs/movegen.md §13) would take its place.
+    os.environ["TABLERO_WORDMAP"] = "off"
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=300, help="deals a candidate")
     parser.add_argument("--answers", action="store_true", help=argparse.SUPPRESS)

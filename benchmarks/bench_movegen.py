@@ -12,10 +12,12 @@ Lexicon: ``tests/data/bench/es_words.txt.xz`` (its word graph is built once and 
 * the same starting from a Python ``Board`` each time (tiles copied in, cross-sets computed);
 * the same as Python objects (``placements()``), for callers who want them;
 * **best move** by equity (``best(n=1)``), without leave values and with a leave table:
-  positions/s (targets: Quackle 3,300, MAGPIE 24,000);
+  positions/s (targets: Quackle 3,300, MAGPIE 24,000), once by the GADDAG walk and once by
+  the word map (docs/movegen.md §13), the answers checked again with the map;
 * the best move with every anchor searched (no bounds), to show what the bounds save;
 * **static self-play** in C (``NativeGenerator.selfplay``): two players each making the best
-  move by score, then by equity, whole FISE games: games/s (targets: Quackle 95, MAGPIE 770).
+  move by score, then by equity, whole FISE games: games/s (targets: Quackle 95, MAGPIE 770),
+  by the walk and by the word map, which must play the same games.
 
 Timings are the best of the rounds (the machine is shared; the best round is the least
 disturbed one), wall clock by default. Before timing it asserts the answers: each position's
@@ -51,7 +53,7 @@ def load() -> tuple[NativeGenerator, list[dict[str, Any]], list[Position]]:
     t0 = time.perf_counter()
     lexicon = graph_for_word_list(DATA / "es_words.txt.xz", SPANISH, "es_words")
     print(f"word graph: {len(lexicon.kwg):,} nodes, ready in {time.perf_counter() - t0:.1f} s")
-    return NativeGenerator(positions[0].variant, lexicon), expected, positions
+    return NativeGenerator(positions[0].variant, lexicon, wordmap=False), expected, positions
 
 
 def check(gen: NativeGenerator, expected: list[dict[str, Any]], positions: list[Position]) -> int:
@@ -162,24 +164,37 @@ def main() -> None:
     ):
         t = best_of(rounds, run)
         print(f"  {label:40} {n / t:10,.0f} positions/s {total / t / 1e6:7.2f} M moves/s")
-    for label, run in (
-        ("best move by score (bounds)", best_plain),
-        ("best move by equity (bounds)", best_leaves),
-        ("best move by equity (no bounds)", best_exhaustive),
-    ):
-        t = best_of(args.rounds, run)
-        print(f"  {label:40} {n / t:10,.0f} positions/s {t / n * 1e6:7.1f} µs/position")
     games = 20
     plays: list[tuple[str, LeaveValues | None]] = [
         ("static self-play, by score", None),
         ("static self-play, by equity", leaves),
     ]
-    for label, table in plays:
-        t = best_of(max(1, args.rounds // 4), lambda t=table: gen.selfplay(games, 1, 2, t))
-        results = gen.selfplay(games, 1, 2, table)
-        assert all(r.reason != "turn_limit" for r in results)
-        turns = sum(r.turns for r in results)
-        print(f"  {label:40} {games / t:10,.0f} games/s     {turns / t:10,.0f} turns/s")
+    walked = {label: gen.selfplay(games, 1, 2, table) for label, table in plays}
+    for method in ("walk", "word map"):
+        # the ranked searches by the GADDAG walk, then by the word map (docs/movegen.md §13):
+        # the same answers, checked, in different times
+        gen.use_wordmap(method == "word map")
+        check(gen, expected, positions)
+        for label, run in (
+            (f"best move by score ({method})", best_plain),
+            (f"best move by equity ({method})", best_leaves),
+        ):
+            t = best_of(args.rounds, run)
+            print(f"  {label:40} {n / t:10,.0f} positions/s {t / n * 1e6:7.1f} µs/position")
+        for label, table in plays:
+            t = best_of(max(1, args.rounds // 4), lambda t=table: gen.selfplay(games, 1, 2, t))
+            results = gen.selfplay(games, 1, 2, table)
+            assert results == walked[label], "the word map changed a self-play game"
+            assert all(r.reason != "turn_limit" for r in results)
+            turns = sum(r.turns for r in results)
+            print(
+                f"  {label + f' ({method})':40} {games / t:10,.0f} games/s"
+                f"     {turns / t:10,.0f} turns/s"
+            )
+    gen.use_wordmap(False)
+    t = best_of(args.rounds, best_exhaustive)
+    label = "best move by equity (no bounds, walk)"
+    print(f"  {label:40} {n / t:10,.0f} positions/s {t / n * 1e6:7.1f} µs/position")
 
 
 if __name__ == "__main__":
