@@ -34,6 +34,7 @@ import lzma
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -182,7 +183,7 @@ def main() -> None:
             t = best_of(args.rounds, run)
             print(f"  {label:40} {n / t:10,.0f} positions/s {t / n * 1e6:7.1f} µs/position")
         for label, table in plays:
-            t = best_of(max(1, args.rounds // 4), lambda t=table: gen.selfplay(games, 1, 2, t))
+            t = best_of(max(1, args.rounds // 4), partial(gen.selfplay, games, 1, 2, table))
             results = gen.selfplay(games, 1, 2, table)
             assert results == walked[label], "the word map changed a self-play game"
             assert all(r.reason != "turn_limit" for r in results)
