@@ -146,10 +146,10 @@ _EG_PLACE = 0
 _CAND_PLACE, _CAND_EXCHANGE, _CAND_PASS = 0, 1, 2
 
 
-# The word map (docs/movegen.md §13) costs about 0.2 s to build and saves 25-50 µs of each
+# The word map (docs/movegen.md §13) costs about 0.4 s to build and saves 25-50 µs of each
 # ranked search: a generator builds it once it has been asked for about as many searches as
 # pay for it (the rule that never loses more than twice what knowing the future would).
-WORDMAP_AFTER = 5_000
+WORDMAP_AFTER = 10_000
 SEARCHES_A_GAME = 30  # a self-play game's ranked searches, about (for WORDMAP_AFTER)
 
 
@@ -653,6 +653,7 @@ class NativeGenerator:
         ranked searches, about what it saves; ``wordmap=True`` builds it at once, ``False``
         never (a one-off ``tablero moves`` keeps its quick start and small memory)."""
         used: bool = self._gen.use_wordmap(on)
+        self._wordmap = used  # an explicit choice: the automatic rule no longer applies
         return used
 
     def _will_search(self, searches: int) -> None:

@@ -14,7 +14,9 @@
  * Layout: an open-addressing hash table of classes (key, first word, number of words), linear
  * probing, at most half full; beside it one byte a slot, a tag of the key's hash (0 = free).
  * Most look-ups of a search find nothing, and the tags answer those from 1 MiB instead of the
- * 24 MiB of slots.  The words of a class are contiguous in one byte array, each as its letter
+ * 24 MiB of slots.  A bit set of the multisets one letter short of a word (hashed, one bit
+ * each, so it may say yes wrongly but never no) lets a subset holding the blank skip its
+ * look-ups, one per letter, when no letter could complete it.  The words of a class are contiguous in one byte array, each as its letter
  * codes.  The arrays sit on huge pages where the system offers them (a look-up lands anywhere
  * in them: with 4 KiB pages nearly every one would also miss the address cache).  The map is
  * built once from the KWG's DAWG and never changes.  Memory: docs/movegen.md §13.
@@ -41,6 +43,8 @@ typedef struct {
 struct tb_wordmap {
     wm_slot *slots;
     uint8_t *tags;
+    uint64_t *short_bits; /* the multisets one letter short of a word, by hash */
+    uint64_t short_mask;  /* bits - 1 */
     uint64_t mask;
     int shift;
     uint8_t *words;
@@ -54,8 +58,13 @@ static inline uint64_t wm_hash(uint64_t lo, uint64_t hi)
     return x * 0xBF58476D1CE4E5B9ull;
 }
 
-/* The slot comes from the hash's high bits, the tag from seven low ones (never 0). */
+/* The slot comes from the hash's high bits, the tag from seven low ones (never 0), the bit of
+ * the one-short set from the bits above those. */
 static inline uint8_t wm_tag(uint64_t h) { return (uint8_t)(h | 0x80); }
+static inline uint64_t wm_short_bit(const tb_wordmap *wm, uint64_t h)
+{
+    return (h >> 7) & wm->short_mask;
+}
 
 #define HUGE_PAGE ((size_t)2 << 20)
 
@@ -174,10 +183,21 @@ tb_wordmap *tb_wordmap_build(const tb_kwg *kwg)
     wm = calloc(1, sizeof *wm);
     if (!wm)
         goto done;
+    /* the one-short set: about ten bits per multiset (each class has as many as it has
+     * distinct letters), so that about one answer in twelve is a wrong yes */
+    size_t shorts = 0;
+    for (size_t i = 0; i < c.n; i++)
+        if (i == 0 || c.list[i].lo != c.list[i - 1].lo || c.list[i].hi != c.list[i - 1].hi)
+            shorts += (size_t)c.list[i].len;
+    int short_bits = 16;
+    while (((size_t)1 << short_bits) < 12 * shorts)
+        short_bits++;
     wm->slots = big_zeroed(((size_t)1 << bits) * sizeof *wm->slots);
     wm->tags = big_zeroed((size_t)1 << bits);
     wm->words = big_zeroed(c.nbytes);
-    if (!wm->slots || !wm->tags || !wm->words) {
+    wm->short_bits = big_zeroed(((size_t)1 << short_bits) / 8);
+    wm->short_mask = ((uint64_t)1 << short_bits) - 1;
+    if (!wm->slots || !wm->tags || !wm->words || !wm->short_bits) {
         tb_wordmap_free(wm);
         wm = NULL;
         goto done;
@@ -202,6 +222,15 @@ tb_wordmap *tb_wordmap_build(const tb_kwg *kwg)
             s = (s + 1) & wm->mask;
         wm->slots[s] = (wm_slot){c.list[i].lo, c.list[i].hi, first, (uint32_t)(j - i)};
         wm->tags[s] = wm_tag(h);
+        for (unsigned code = 1; code <= TB_MAX_CODE; code++) {
+            const unsigned half = (code - 1) >> 4, shift = 4 * ((code - 1) & 15);
+            uint64_t key[2] = {c.list[i].lo, c.list[i].hi};
+            if (!((key[half] >> shift) & 15))
+                continue;
+            key[half] -= (uint64_t)1 << shift;
+            const uint64_t bit = wm_short_bit(wm, wm_hash(key[0], key[1]));
+            wm->short_bits[bit >> 6] |= (uint64_t)1 << (bit & 63);
+        }
         i = j;
     }
 done:
@@ -216,6 +245,7 @@ void tb_wordmap_free(tb_wordmap *wm)
         return;
     free(wm->slots);
     free(wm->tags);
+    free(wm->short_bits);
     free(wm->words);
     free(wm);
 }
@@ -242,6 +272,12 @@ const uint8_t *tb_wordmap_find(const tb_wordmap *wm, const uint64_t key[2], uint
     return NULL;
 }
 
+int tb_wordmap_maybe_short(const tb_wordmap *wm, const uint64_t key[2])
+{
+    const uint64_t bit = wm_short_bit(wm, wm_hash(key[0], key[1]));
+    return (wm->short_bits[bit >> 6] >> (bit & 63)) & 1;
+}
+
 void tb_wordmap_prefetch(const tb_wordmap *wm, const uint64_t key[2])
 {
     __builtin_prefetch(&wm->tags[wm_hash(key[0], key[1]) >> wm->shift]);
@@ -251,5 +287,6 @@ void tb_wordmap_stats(const tb_wordmap *wm, size_t *words, size_t *classes, size
 {
     *words = wm->n_words;
     *classes = wm->n_classes;
-    *bytes = (size_t)(wm->mask + 1) * (sizeof *wm->slots + 1) + wm->word_bytes + sizeof *wm;
+    *bytes = (size_t)(wm->mask + 1) * (sizeof *wm->slots + 1) + wm->word_bytes +
+             (size_t)(wm->short_mask + 1) / 8 + sizeof *wm;
 }
