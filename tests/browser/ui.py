@@ -208,9 +208,10 @@ def history_rows(page: Page) -> Any:
 
 
 def find_word(view: dict[str, Any], variant_name: str, longest: int = 4) -> list[dict[str, Any]]:
-    """A legal placement of real words for the viewer's rack (blanks kept back), as the API's
-    ``tiles`` ([{"square", "letter", "blank"}]): the first of ``longest`` tiles or more, else
-    the longest found (empty when the rack makes no word). Found with the reference move
+    """A legal placement of real words for the viewer's rack, as the API's ``tiles``
+    ([{"square", "letter", "blank"}]): the first of ``longest`` tiles or more, else the longest
+    found. Blanks are kept back unless the other tiles make no word at all (a first rack of
+    consonants); empty when even then the rack makes none. Found with the reference move
     generator and the game's shipped dictionary."""
     from tablero.board import Board, Tile
     from tablero.engine.movegen.reference import generate_placements
@@ -224,21 +225,24 @@ def find_word(view: dict[str, Any], variant_name: str, longest: int = 4) -> list
         for c, tile in enumerate(row):
             if tile:
                 board[(r, c)] = Tile(tile["letter"], tile["blank"])
-    letters = [t for t in view["you"]["rack"] if t != "?"]
+    rack = list(view["you"]["rack"])
     lexicon = load_lexicon(variant.lexicon, variant.alphabet)
     best: list[dict[str, Any]] = []
-    for place in generate_placements(variant, board, letters, lexicon):
-        try:
-            check = check_placement(variant, board, place, letters)
-        except IllegalMove:
-            continue
-        new = [
-            {"square": square_name(coord), "letter": tile.letter, "blank": False}
-            for coord, tile in check.new_tiles
-        ]
-        if len(new) > len(best):
-            best = new
-        if len(best) >= longest:
+    for letters in ([t for t in rack if t != "?"], rack):
+        for place in generate_placements(variant, board, letters, lexicon):
+            try:
+                check = check_placement(variant, board, place, letters)
+            except IllegalMove:
+                continue
+            new = [
+                {"square": square_name(coord), "letter": tile.letter, "blank": tile.blank}
+                for coord, tile in check.new_tiles
+            ]
+            if len(new) > len(best):
+                best = new
+            if len(best) >= longest:
+                return best
+        if best or "?" not in rack:
             break
     return best
 
