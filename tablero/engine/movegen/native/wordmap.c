@@ -21,6 +21,11 @@
  * in them: with 4 KiB pages nearly every one would also miss the address cache).  The map is
  * built once from the KWG's DAWG and never changes.  Memory: docs/movegen.md §13.
  */
+#if defined(__linux__)
+#define _GNU_SOURCE /* posix_memalign, and madvise's MADV_HUGEPAGE (hidden under -std=c11) */
+#else
+#define _POSIX_C_SOURCE 200112L /* posix_memalign */
+#endif
 #include <stdlib.h>
 #include <string.h>
 #if defined(__linux__)
