@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
-from typing import Any
 
 from tablero.board import Board
 from tablero.engine.movegen.native import LearnedLeaveValues, NativeBoard, NativeGenerator
@@ -45,7 +44,9 @@ def positions(
     return found
 
 
-def check(gen: NativeGenerator, work: list[tuple[Board, tuple[str, ...]]], leaves: Any) -> None:
+def check(
+    gen: NativeGenerator, work: list[tuple[Board, tuple[str, ...]]], leaves: LearnedLeaveValues
+) -> None:
     """Assert that the word map's answers are the walk's on every position."""
     for board, rack in work:
         for n, table in ((1, leaves), (3, leaves), (2, None)):

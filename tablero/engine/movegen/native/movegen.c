@@ -443,17 +443,8 @@ int tb_generate_all(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b,
 
 /* -- ranked generation with anchor bounds ---------------------------------------------------- */
 
-/* An upper bound on the equity of every move found from the current anchor (shadow play).
- *
- * Moves from anchor a are fixed, up to the letters, by how many empty squares they use left of
- * a (l) and right of it (r): the word then runs through whatever board tiles adjoin.  For each
- * (l, r) the bound is exact in everything but the letters: the board tiles' values, the word
- * factors (word-end factors included, since the ends are known), addends and cross-word bases;
- * the new tiles' values are bounded by pairing the rack's highest values with the squares'
- * highest multipliers (rearrangement inequality), or by each square's best fitting rack tile
- * if that is lower.  Cross-sets stop the span at squares no rack tile fits.  The best leave for
- * the number of tiles placed is added.  (Asking the lexicon here, e.g. whether the whole rack
- * spells any word, was tried: the searches it saved cost less time than the look-ups.) */
+/* One span of an anchor (shadow_bound): the squares a move covers and the rack tiles it takes,
+ * with the bounds of its moves; the word map's search (mapgen.inc) works span by span. */
 typedef struct span_bound {
     double eq;   /* bound on the equity of every move of the span */
     int score;   /* bound on its score */
@@ -467,6 +458,17 @@ typedef struct span_bound {
 
 static int map_np_best_leave(gen *g, int k, double *best);
 
+/* An upper bound on the equity of every move found from the current anchor (shadow play).
+ *
+ * Moves from anchor a are fixed, up to the letters, by how many empty squares they use left of
+ * a (l) and right of it (r): the word then runs through whatever board tiles adjoin.  For each
+ * (l, r) the bound is exact in everything but the letters: the board tiles' values, the word
+ * factors (word-end factors included, since the ends are known), addends and cross-word bases;
+ * the new tiles' values are bounded by pairing the rack's highest values with the squares'
+ * highest multipliers (rearrangement inequality), or by each square's best fitting rack tile
+ * if that is lower.  Cross-sets stop the span at squares no rack tile fits.  The best leave for
+ * the number of tiles placed is added.  (Asking the lexicon here, e.g. whether the whole rack
+ * spells any word, was tried: the searches it saved cost less time than the look-ups.) */
 static double shadow_bound(gen *g, span_bound *spans, int *nspans)
 {
     const int a = g->anchor, L = g->L, R = g->rack_total;
@@ -576,8 +578,7 @@ static double shadow_bound(gen *g, span_bound *spans, int *nspans)
             double leave = g->best_leave[k];
             /* With the word map, a span through no board tile is filled from the rack alone,
              * and only with the rack's subsets that spell a word of its length. */
-            if (g->mr && e - s + 1 == k &&
-                !map_np_best_leave(g, k, &leave))
+            if (g->mr && e - s + 1 == k && !map_np_best_leave(g, k, &leave))
                 continue;
             double eq = (double)score + leave;
             if (eq > best)
