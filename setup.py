@@ -26,6 +26,7 @@ SOURCES = (
     "movegen",
     "board",
     "leaves",
+    "hugemem",
     "selfplay",
     "simulate",
     "endgame",

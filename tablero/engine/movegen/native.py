@@ -508,6 +508,10 @@ class NativeGenerator:
             self.use_wordmap(True)
         self._scratch = self._gen.new_board()
         self._game_set = False
+        # every tile of the game by its rack code: a search encodes its rack first
+        self._rack_codes = {
+            tile: 0 if tile == BLANK else alphabet.code(tile) for tile in variant.tiles
+        }
 
     def encoded_place(self, place: Place) -> tuple[int, int, int, bytes]:
         """A placement as the C core applies it (``NativeBoard.apply_encoded``): direction,
@@ -577,10 +581,11 @@ class NativeGenerator:
         if isinstance(rack, str):
             raise ValueError("a rack is a sequence of tiles, e.g. ['C', 'A', '?'], not a string")
         counts = bytearray(_native.MAX_CODE + 1)
+        codes = self._rack_codes
         for t in rack:
-            if t not in self.variant.tiles:
+            code = codes.get(t)
+            if code is None:
                 raise ValueError(f"{t!r} is not a tile of {self.variant.title}")
-            code = 0 if t == BLANK else self.alphabet.code(t)
             counts[code] += 1
         if len(rack) > _native.MAX_RACK:
             raise ValueError(f"a rack of {len(rack)} tiles; at most {_native.MAX_RACK}")

@@ -53,7 +53,7 @@ tb_leaves *tb_leaves_new(const uint64_t *keys, const double *values, size_t n)
     size_t size = 16;
     while (size < 2 * n)
         size *= 2;
-    l->slots = calloc(size, sizeof *l->slots);
+    l->slots = tb_huge_zeroed(size * sizeof *l->slots); /* read at random: hugemem.c */
     if (!l->slots) {
         tb_leaves_free(l);
         return NULL;

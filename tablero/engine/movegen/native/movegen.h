@@ -261,6 +261,10 @@ int tb_cambios(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b, cons
  * code + 1 in six bits, the first in the lowest bits.  The empty leave has key 0. */
 uint64_t tb_leave_key(const uint8_t *codes, int n);
 /* A table from n (key, value) pairs; NULL if out of memory.  Keys must be distinct. */
+/* Zeroed memory for a large array read at random, on huge pages where the system has them
+ * (hugemem.c); released with free(). */
+void *tb_huge_zeroed(size_t n);
+
 tb_leaves *tb_leaves_new(const uint64_t *keys, const double *values, size_t n);
 void tb_leaves_free(tb_leaves *l);
 /* Value of a leave; 0.0 for a leave not in the table. */

@@ -17,20 +17,11 @@
  * 24 MiB of slots.  A bit set of the multisets one letter short of a word (hashed, one bit
  * each, so it may say yes wrongly but never no) lets a subset holding the blank skip its
  * look-ups, one per letter, when no letter could complete it.  The words of a class are contiguous in one byte array, each as its letter
- * codes.  The arrays sit on huge pages where the system offers them (a look-up lands anywhere
- * in them: with 4 KiB pages nearly every one would also miss the address cache).  The map is
+ * codes.  The arrays sit on huge pages where the system offers them (hugemem.c).  The map is
  * built once from the KWG's DAWG and never changes.  Memory: docs/movegen.md §13.
  */
-#if defined(__linux__)
-#define _GNU_SOURCE /* posix_memalign, and madvise's MADV_HUGEPAGE (hidden under -std=c11) */
-#else
-#define _POSIX_C_SOURCE 200112L /* posix_memalign */
-#endif
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #include "movegen.h"
 
@@ -69,22 +60,6 @@ static inline uint8_t wm_tag(uint64_t h) { return (uint8_t)(h | 0x80); }
 static inline uint64_t wm_short_bit(const tb_wordmap *wm, uint64_t h)
 {
     return (h >> 7) & wm->short_mask;
-}
-
-#define HUGE_PAGE ((size_t)2 << 20)
-
-/* Zeroed memory for a large array, on huge pages where the system has them. */
-static void *big_zeroed(size_t n)
-{
-    void *p = NULL;
-    const size_t rounded = (n + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-    if (posix_memalign(&p, HUGE_PAGE, rounded))
-        return NULL;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    madvise(p, rounded, MADV_HUGEPAGE);
-#endif
-    memset(p, 0, rounded);
-    return p;
 }
 
 /* -- building ------------------------------------------------------------------------------ */
@@ -197,10 +172,10 @@ tb_wordmap *tb_wordmap_build(const tb_kwg *kwg)
     int short_bits = 16;
     while (((size_t)1 << short_bits) < 12 * shorts)
         short_bits++;
-    wm->slots = big_zeroed(((size_t)1 << bits) * sizeof *wm->slots);
-    wm->tags = big_zeroed((size_t)1 << bits);
-    wm->words = big_zeroed(c.nbytes);
-    wm->short_bits = big_zeroed(((size_t)1 << short_bits) / 8);
+    wm->slots = tb_huge_zeroed(((size_t)1 << bits) * sizeof *wm->slots);
+    wm->tags = tb_huge_zeroed((size_t)1 << bits);
+    wm->words = tb_huge_zeroed(c.nbytes);
+    wm->short_bits = tb_huge_zeroed(((size_t)1 << short_bits) / 8);
     wm->short_mask = ((uint64_t)1 << short_bits) - 1;
     if (!wm->slots || !wm->tags || !wm->words || !wm->short_bits) {
         tb_wordmap_free(wm);
