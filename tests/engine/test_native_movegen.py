@@ -637,11 +637,76 @@ def test_a_native_board_updated_move_by_move_equals_one_built_from_scratch(
                 for col in range(v.columns):
                     square = (row, col)
                     assert live.cross_set(square, across) == fresh.cross_set(square, across)
+                    assert live.extension_set(square, across) == fresh.extension_set(square, across)
         probe = rack[:4]
         assert gen.placements(live, probe) == gen.placements(board, probe)
         if len(bag) < v.rack_size:
             break
     assert played >= 5
+
+
+def test_extension_sets_allow_only_letters_that_continue_the_tiles_beside_them() -> None:
+    # CASA across on D8..G8 with the words of ES_WORDS: CASAS is the only word going on past
+    # CASA, and no word has a letter before it; the squares' own columns are empty.
+    gen = NativeGenerator(load_variant("fise"), graph_of(ES_WORDS, SPANISH))
+    board = gen.board(position_with("fise", word_tiles("D8", "CASA", True), "").board)
+    every = frozenset(gen.variant.letters())
+    assert board.extension_set((7, 7), across=True) == {"S"}
+    assert board.extension_set((7, 2), across=True) == frozenset()
+    assert board.extension_set((7, 7), across=False) == every
+    assert board.extension_set((7, 4), across=True) == frozenset()  # taken: no tile goes there
+    # one empty square between two runs: the letters x making "C" x "S" consecutive letters
+    # of a word (CASA, CASAS: A) and "S" x "C" (none)
+    board = gen.board(position_with("fise", {"A1": "C", "C1": "S", "E1": "C"}, "").board)
+    assert board.extension_set((0, 1), across=True) == {"A"}
+    assert board.extension_set((0, 3), across=True) == frozenset()
+
+
+def test_extension_sets_equal_the_factors_of_the_word_list(es_words: WordListLexicon) -> None:
+    # Every empty square of self-play positions built with a sample of the Spanish list, both
+    # directions, against the sequences of consecutive letters of the sample's words.
+    words = sorted(random.Random(16).sample(sorted(es_words), 3000))
+    sample = WordListLexicon(words, SPANISH, "sample")
+    v = load_variant("fise")
+    gen = NativeGenerator(v, graph_of(words, SPANISH))
+    factors = set()
+    for word in words:
+        codes = SPANISH.encode(word)
+        factors.update(codes[i:j] for i in range(len(codes)) for j in range(i + 1, len(codes) + 1))
+    letters = {SPANISH.code(x): x for x in v.letters()}
+    checked = narrowed = 0
+    for position in random_positions(v, 12, seed=16, lexicon=sample):
+        board = gen.board(position.board)
+
+        def code_at(r: int, c: int, grid: Board = position.board) -> int | None:
+            tile = grid[(r, c)] if 0 <= r < v.rows and 0 <= c < v.columns else None
+            return None if tile is None else SPANISH.code(tile.letter)
+
+        for across in (True, False):
+            for r in range(v.rows):
+                for c in range(v.columns):
+                    if code_at(r, c) is not None:
+                        continue
+                    step = (0, 1) if across else (1, 0)
+                    before, after = b"", b""
+                    rr, cc = r - step[0], c - step[1]
+                    while (code := code_at(rr, cc)) is not None:
+                        before = bytes([code]) + before
+                        rr, cc = rr - step[0], cc - step[1]
+                    rr, cc = r + step[0], c + step[1]
+                    while (code := code_at(rr, cc)) is not None:
+                        after += bytes([code])
+                        rr, cc = rr + step[0], cc + step[1]
+                    if before or after:
+                        expected = {
+                            x for i, x in letters.items() if before + bytes([i]) + after in factors
+                        }
+                        narrowed += len(expected) < len(letters)
+                    else:
+                        expected = set(letters.values())
+                    assert board.extension_set((r, c), across) == expected, (r, c, across)
+                    checked += 1
+    assert checked > 2000 and narrowed > 100
 
 
 def test_native_board_apply_rejects_a_move_that_does_not_fit() -> None:

@@ -409,6 +409,16 @@ class NativeBoard:
         letters = frozenset(g.tile_of(code).letter for code in range(1, 32) if mask >> code & 1)
         return letters, base, factor, formed
 
+    def extension_set(self, square: Coord, across: bool) -> frozenset[str]:
+        """The letters the tiles beside an empty square in the move's own line allow there:
+        those x for which the run of tiles before it, x and the run after it are consecutive
+        letters of some word (every letter where no tile adjoins; none on a taken square).
+        The search places a tile only where it is in both this set and the cross-set."""
+        r, c = square
+        mask = self._c.extension_set(0 if across else 1, r, c)
+        g = self.generator
+        return frozenset(g.tile_of(code).letter for code in range(1, 32) if mask >> code & 1)
+
     def to_board(self) -> Board:
         """The tiles as a ``Board``."""
         g = self.generator

@@ -203,12 +203,43 @@ static tb_mask fitting(const tb_rules *r, const tb_kwg *k, const uint8_t *tiles,
     return mask;
 }
 
+/* The letters x the game has for which tiles[lo..at-1] x tiles[at+1..hi] is a factor (a run of
+ * consecutive letters) of some word.  In the GADDAG a factor f is a path from the root read as
+ * f reversed (the path of any word split after f's last letter begins so): one walk down the
+ * run after, reversed, then from each letter found there a walk down the run before,
+ * reversed.  The separator never comes up: it is not a letter of the game. */
+static tb_mask extending(const tb_rules *r, const tb_kwg *k, const uint8_t *tiles, int lo, int at,
+                         int hi)
+{
+    uint32_t p = k->gaddag_root;
+    tb_mask pset = k->gaddag_set;
+    for (int i = hi; i > at && pset; i--) {
+        tb_edge e = child(k, p, pset, tiles[i] & TB_CODE);
+        p = TB_EDGE_CHILD(e);
+        pset = TB_EDGE_SET(e);
+    }
+    tb_mask mask = 0;
+    uint32_t i = 0;
+    for (tb_mask cand = pset; cand; cand &= cand - 1, i++) {
+        unsigned t = (unsigned)__builtin_ctz(cand);
+        if (!((r->letters >> t) & 1))
+            continue;
+        tb_edge e = k->edges[p + i];
+        for (int j = at - 1; j >= lo && e; j--)
+            e = child(k, TB_EDGE_CHILD(e), TB_EDGE_SET(e), tiles[j] & TB_CODE);
+        if (e)
+            mask |= (tb_mask)1 << t;
+    }
+    return mask;
+}
+
 /* Cross-set and cross-word score parts of square [d][line][pos] for a move in direction d. */
 static void compute_cross(tb_board *b, const tb_rules *r, const tb_kwg *k, int d, int line,
                           int pos)
 {
     if (b->tile[d][line][pos]) {
         b->xmask[d][line][pos] = 0;
+        b->emask[1 - d][pos][line] = 0;
         b->hasx[d][line][pos] = 0;
         b->xbase[d][line][pos] = 0;
         b->xlfm[d][line][pos] = 0;
@@ -223,6 +254,9 @@ static void compute_cross(tb_board *b, const tb_rules *r, const tb_kwg *k, int d
         lo--;
     while (hi + 1 < n && perp[hi + 1])
         hi++;
+    /* the same run is the one beside the square in its own line for moves the other way */
+    b->emask[1 - d][pos][line] =
+        lo == line && hi == line ? r->letters : extending(r, k, perp, lo, line, hi);
     if (lo == line && hi == line) {
         b->xmask[d][line][pos] = r->letters;
         b->hasx[d][line][pos] = 0;
@@ -266,6 +300,8 @@ void tb_board_init(tb_board *b, const tb_rules *rules)
         for (int col = 0; col < b->cols; col++) {
             b->xmask[0][row][col] = rules->letters;
             b->xmask[1][col][row] = rules->letters;
+            b->emask[0][row][col] = rules->letters;
+            b->emask[1][col][row] = rules->letters;
             compute_anchor(b, rules, row, col);
         }
 }
@@ -305,6 +341,7 @@ void tb_board_copy(tb_board *dst, const tb_board *src)
         const size_t lines = (size_t)n_lines(src, d);
         memcpy(dst->tile[d], src->tile[d], lines * sizeof src->tile[d][0]);
         memcpy(dst->xmask[d], src->xmask[d], lines * sizeof src->xmask[d][0]);
+        memcpy(dst->emask[d], src->emask[d], lines * sizeof src->emask[d][0]);
         memcpy(dst->xbase[d], src->xbase[d], lines * sizeof src->xbase[d][0]);
         memcpy(dst->xlfm[d], src->xlfm[d], lines * sizeof src->xlfm[d][0]);
         memcpy(dst->hasx[d], src->hasx[d], lines * sizeof src->hasx[d][0]);

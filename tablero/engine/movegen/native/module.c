@@ -1069,6 +1069,19 @@ static PyObject *Board_cross_set(BoardObject *self, PyObject *args)
                          b->hasx[dir][line][pos] ? Py_True : Py_False);
 }
 
+static PyObject *Board_extension_set(BoardObject *self, PyObject *args)
+{
+    int dir, row, col;
+    if (!PyArg_ParseTuple(args, "iii", &dir, &row, &col))
+        return NULL;
+    const tb_board *b = &self->board;
+    if (dir < 0 || dir > 1 || row < 0 || row >= b->rows || col < 0 || col >= b->cols) {
+        PyErr_SetString(PyExc_ValueError, "no such square or direction");
+        return NULL;
+    }
+    return PyLong_FromUnsignedLong(b->emask[dir][dir ? col : row][dir ? row : col]);
+}
+
 static PyObject *Board_anchors(BoardObject *self, PyObject *Py_UNUSED(ignored))
 {
     return grid_bytes(&self->board, self->board.anchor[0]);
@@ -1088,6 +1101,8 @@ static PyMethodDef Board_methods[] = {
     {"copy", (PyCFunction)Board_copy, METH_NOARGS, "An independent copy."},
     {"cross_set", (PyCFunction)Board_cross_set, METH_VARARGS,
      "cross_set(dir, row, col) -> (letter mask, cross base, letter multiplier, has cross)"},
+    {"extension_set", (PyCFunction)Board_extension_set, METH_VARARGS,
+     "extension_set(dir, row, col) -> the letter mask the tiles beside it in its line allow"},
     {"anchors", (PyCFunction)Board_anchors, METH_NOARGS, "Anchor flags, row-major bytes."},
     {NULL, NULL, 0, NULL},
 };

@@ -44,7 +44,8 @@ typedef struct gen {
     /* the line being searched */
     int dir, line, L, anchor;
     const uint8_t *tile;
-    const tb_mask *xmask;
+    const tb_mask *xmask; /* the letters a tile may be on each square: cross-set and extension */
+    tb_mask place[TB_MAX_DIM];
     const int32_t *xbase;
     const int16_t *xlfm;
     const uint8_t *hasx, *anc;
@@ -210,7 +211,9 @@ static void set_line(gen *g, int d, int line)
     g->line = line;
     g->L = d ? b->rows : b->cols;
     g->tile = b->tile[d][line];
-    g->xmask = b->xmask[d][line];
+    for (int p = 0; p < g->L; p++)
+        g->place[p] = b->xmask[d][line][p] & b->emask[d][line][p];
+    g->xmask = g->place;
     g->xbase = b->xbase[d][line];
     g->xlfm = b->xlfm[d][line];
     g->hasx = b->hasx[d][line];

@@ -85,6 +85,10 @@ typedef struct tb_board {
     int32_t xbase[2][TB_MAX_DIM][TB_MAX_DIM];   /* cross word's score without the new tile */
     int16_t xlfm[2][TB_MAX_DIM][TB_MAX_DIM];    /* new tile's face value counts this many times */
     uint8_t hasx[2][TB_MAX_DIM][TB_MAX_DIM];    /* a cross word is formed there */
+    /* letters the tiles beside it in its own line allow there: x such that the run of tiles
+     * before, x and the run after is a factor of some word (all letters without such tiles;
+     * 0 if occupied).  A move's tile must fit both masks. */
+    tb_mask emask[2][TB_MAX_DIM][TB_MAX_DIM];
     uint8_t anchor[2][TB_MAX_DIM][TB_MAX_DIM];  /* anchor square (same set in both layouts) */
 } tb_board;
 
