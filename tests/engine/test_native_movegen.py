@@ -539,6 +539,49 @@ def test_the_word_map_lists_the_words_of_a_multiset() -> None:
     assert stats is not None and stats[:2] == (len(words), 5)  # five anagram classes
 
 
+def test_the_word_map_knows_the_letters_that_complete_a_multiset() -> None:
+    words = ["CASA", "SACA", "CASAS", "CHAL", "RAMO", "ROMA", "RAMOS", "MOTA"]
+    gen = NativeGenerator(load_variant("fise"), graph_of(words, SPANISH), wordmap=True)
+
+    def completions(tiles: str) -> set[str]:
+        c = bytearray(32)
+        for t in tiles.split():
+            c[SPANISH.code(t)] += 1
+        mask = gen._gen.wordmap_completions(bytes(c))
+        return {SPANISH.letter(code) for code in range(1, 32) if mask >> code & 1}
+
+    assert completions("C A S") == {"A"}  # CASA, SACA
+    assert completions("C A S A") == {"S"}  # CASAS
+    assert completions("A M O") == {"R", "T"}  # RAMO, ROMA; MOTA
+    assert completions("A M O R") == {"S"}  # RAMOS
+    assert completions("CH A") == {"L"}
+    assert completions("C H A") == set()  # C and H are not the tile CH
+    assert completions("X Y Z") == set()
+
+
+def test_word_map_completions_equal_the_word_list(es_words: WordListLexicon) -> None:
+    # A 5,000-word sample: every multiset one letter short of a word, and as many that are
+    # not, against the words' multisets.
+    rng = random.Random(17)
+    words = sorted(rng.sample(sorted(es_words), 5000))
+    gen = NativeGenerator(load_variant("fise"), graph_of(words, SPANISH), wordmap=True)
+    classes = {bytes(sorted(SPANISH.encode(w))) for w in words}
+    codes = range(1, len(SPANISH.letters) + 1)
+    probes = set()
+    for key in classes:
+        for i in range(len(key)):
+            probes.add(key[:i] + key[i + 1 :])
+            probes.add(bytes(sorted(key[:i] + bytes([rng.choice(codes)]) + key[i + 1 :])))
+    for probe in sorted(probes):
+        counts = bytearray(32)
+        for code in probe:
+            counts[code] += 1
+        expected = {x for x in codes if bytes(sorted(probe + bytes([x]))) in classes}
+        mask = gen._gen.wordmap_completions(bytes(counts))
+        assert {x for x in codes if mask >> x & 1} == expected, SPANISH.decode(probe)
+    assert len(probes) > 40_000
+
+
 def test_self_play_gives_the_same_games_with_the_word_map(es_graph: GraphLexicon) -> None:
     """Self-play in C makes every move by a ranked search: with the word map it plays the very
     same games as with the walk, blanks and exchanges included."""

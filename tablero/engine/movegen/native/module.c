@@ -865,25 +865,37 @@ static PyObject *Generator_use_wordmap(GeneratorObject *self, PyObject *arg)
 }
 
 /* The words of a multiset given as 32 counts by code (count[0] ignored), for tests. */
-static PyObject *Generator_wordmap_find(GeneratorObject *self, PyObject *arg)
+/* The word-map key of 32 letter counts: 1 and its length in *len, 0 if a letter is there
+ * sixteen times or more (no word has that), -1 with an exception set. */
+static int wordmap_key(GeneratorObject *self, PyObject *arg, uint64_t key[2], int *len)
 {
     if (!self->wordmap) {
         PyErr_SetString(PyExc_ValueError, "no word map: call use_wordmap(True) first");
-        return NULL;
+        return -1;
     }
     Py_buffer view;
     if (get_buffer(arg, &view, TB_MAX_CODE + 1, "letter counts") < 0)
-        return NULL;
-    uint64_t key[2] = {0, 0};
-    int len = 0;
+        return -1;
+    key[0] = key[1] = 0;
+    *len = 0;
     const uint8_t *counts = view.buf;
-    for (int c = 1; c <= TB_MAX_CODE; c++)
-        for (int x = 0; x < counts[c]; x++, len++)
-            if (!tb_wmkey_add_checked(key, (unsigned)c)) {
-                PyBuffer_Release(&view);
-                return PyList_New(0); /* no word has a letter sixteen times */
-            }
+    int ok = 1;
+    for (int c = 1; c <= TB_MAX_CODE && ok; c++)
+        for (int x = 0; x < counts[c] && ok; x++, (*len)++)
+            ok = tb_wmkey_add_checked(key, (unsigned)c);
     PyBuffer_Release(&view);
+    return ok;
+}
+
+static PyObject *Generator_wordmap_find(GeneratorObject *self, PyObject *arg)
+{
+    uint64_t key[2];
+    int len;
+    const int ok = wordmap_key(self, arg, key, &len);
+    if (ok < 0)
+        return NULL;
+    if (!ok)
+        return PyList_New(0);
     uint32_t n = 0;
     const uint8_t *words = len ? tb_wordmap_find(self->wordmap, key, &n) : NULL;
     PyObject *out = PyList_New(n);
@@ -900,6 +912,16 @@ static PyObject *Generator_wordmap_find(GeneratorObject *self, PyObject *arg)
     return out;
 }
 
+static PyObject *Generator_wordmap_completions(GeneratorObject *self, PyObject *arg)
+{
+    uint64_t key[2];
+    int len;
+    const int ok = wordmap_key(self, arg, key, &len);
+    if (ok < 0)
+        return NULL;
+    return PyLong_FromUnsignedLong(ok ? tb_wordmap_completions(self->wordmap, key) : 0);
+}
+
 static PyObject *Generator_wordmap_stats(GeneratorObject *self, PyObject *unused)
 {
     if (!self->wordmap)
@@ -914,6 +936,8 @@ static PyMethodDef Generator_methods[] = {
      "use_wordmap(on) -> whether the ranked searches now use the word map (built on first use)"},
     {"wordmap_find", (PyCFunction)Generator_wordmap_find, METH_O,
      "wordmap_find(letter_counts) -> the words with exactly these letters, as code bytes"},
+    {"wordmap_completions", (PyCFunction)Generator_wordmap_completions, METH_O,
+     "wordmap_completions(letter_counts) -> mask of the letters that make them a word's"},
     {"wordmap_stats", (PyCFunction)Generator_wordmap_stats, METH_NOARGS,
      "wordmap_stats() -> (words, classes, bytes) or None when not built"},
     {"selfplay_log", (PyCFunction)Generator_selfplay_log, METH_VARARGS,

@@ -460,6 +460,7 @@ typedef struct span_bound {
 } span_bound;
 
 static int map_np_best_leave(gen *g, int k, double *best);
+static int map_one_best_leave(gen *g, int k, unsigned L, double *best);
 
 /* An upper bound on the equity of every move found from the current anchor (shadow play).
  *
@@ -583,6 +584,14 @@ static double shadow_bound(gen *g, span_bound *spans, int *nspans)
              * and only with the rack's subsets that spell a word of its length. */
             if (g->mr && e - s + 1 == k && !map_np_best_leave(g, k, &leave))
                 continue;
+            /* through one board letter, only with the subsets that letter completes */
+            if (g->mr && e - s == k) {
+                unsigned L = 0;
+                for (int p = s; p <= e && !L; p++)
+                    L = g->tile[p] & TB_CODE;
+                if (!map_one_best_leave(g, k, L, &leave))
+                    continue;
+            }
             double eq = (double)score + leave;
             if (eq > best)
                 best = eq;

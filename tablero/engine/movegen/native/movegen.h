@@ -146,9 +146,11 @@ void tb_wordmap_free(tb_wordmap *wm);
  * (their length is the key's total count); NULL and *count = 0 if there are none. */
 const uint8_t *tb_wordmap_find(const tb_wordmap *wm, const uint64_t key[2], uint32_t *count);
 void tb_wordmap_prefetch(const tb_wordmap *wm, const uint64_t key[2]);
-/* 0 if no word has the letters of key plus one more; 1 if some word may (a wrong 1 is
- * possible, a wrong 0 is not). */
-int tb_wordmap_maybe_short(const tb_wordmap *wm, const uint64_t key[2]);
+/* The letters x for which the letters of key plus x may be a word's: every such letter is in
+ * the mask, and seldom another (two multisets share an entry only if their 32-bit
+ * fingerprints and slots agree).  0: no word has key's letters plus one. */
+tb_mask tb_wordmap_completions(const tb_wordmap *wm, const uint64_t key[2]);
+void tb_wordmap_prefetch_completions(const tb_wordmap *wm, const uint64_t key[2]);
 void tb_wordmap_stats(const tb_wordmap *wm, size_t *words, size_t *classes, size_t *bytes);
 
 /* -- board ---------------------------------------------------------------------------------- */

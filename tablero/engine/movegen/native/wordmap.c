@@ -14,11 +14,13 @@
  * Layout: an open-addressing hash table of classes (key, first word, number of words), linear
  * probing, at most half full; beside it one byte a slot, a tag of the key's hash (0 = free).
  * Most look-ups of a search find nothing, and the tags answer those from 1 MiB instead of the
- * 24 MiB of slots.  A bit set of the multisets one letter short of a word (hashed, one bit
- * each, so it may say yes wrongly but never no) lets a subset holding the blank skip its
- * look-ups, one per letter, when no letter could complete it.  The words of a class are contiguous in one byte array, each as its letter
- * codes.  The arrays sit on huge pages where the system offers them (hugemem.c).  The map is
- * built once from the KWG's DAWG and never changes.  Memory: docs/movegen.md §13.
+ * 24 MiB of slots.  The words of a class are contiguous in one byte array, each as its
+ * letter codes.  Beside the classes, the completions: for each multiset one letter short of
+ * a word, the mask of the letters that complete it, keyed by a 32-bit fingerprint only (so a
+ * mask may hold a letter too many, never one too few).  They tell a subset holding the blank
+ * what the blank can be, and a subset which board letters it can make a word with, without a
+ * look-up.  The arrays sit on huge pages where the system offers them (hugemem.c).  The map
+ * is built once from the KWG's DAWG and never changes.  Memory: docs/movegen.md §13.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +41,10 @@ typedef struct {
 struct tb_wordmap {
     wm_slot *slots;
     uint8_t *tags;
-    uint64_t *short_bits; /* the multisets one letter short of a word, by hash */
-    uint64_t short_mask;  /* bits - 1 */
+    /* the completions: for each multiset one letter short of a word, the letters that
+     * complete it, as (fingerprint << 32 | letter mask), 0 = free; open addressing */
+    uint64_t *comp;
+    uint64_t comp_size; /* any size: the home slot is the hash's top half scaled to it */
     uint64_t mask;
     int shift;
     uint8_t *words;
@@ -54,12 +58,33 @@ static inline uint64_t wm_hash(uint64_t lo, uint64_t hi)
     return x * 0xBF58476D1CE4E5B9ull;
 }
 
-/* The slot comes from the hash's high bits, the tag from seven low ones (never 0), the bit of
- * the one-short set from the bits above those. */
+/* The slot comes from the hash's high bits, the tag from seven low ones (never 0), a
+ * completion's fingerprint from the low 32 (never 0). */
 static inline uint8_t wm_tag(uint64_t h) { return (uint8_t)(h | 0x80); }
-static inline uint64_t wm_short_bit(const tb_wordmap *wm, uint64_t h)
+static inline uint64_t wm_fingerprint(uint64_t h) { return (uint64_t)((uint32_t)h | 1u) << 32; }
+
+static inline uint64_t wm_comp_home(const tb_wordmap *wm, uint64_t h)
 {
-    return (h >> 7) & wm->short_mask;
+    return ((h >> 32) * wm->comp_size) >> 32;
+}
+
+static inline uint64_t wm_comp_next(const tb_wordmap *wm, uint64_t s)
+{
+    return s + 1 == wm->comp_size ? 0 : s + 1;
+}
+
+/* Letter `code` completes the multiset key: or its bit into key's entry.  Two multisets with
+ * the same slot chain and fingerprint share an entry: the union of their letters is still a
+ * superset of each.  Returns 1 if the entry is new, 0 if not. */
+static int wm_add_completion(tb_wordmap *wm, const uint64_t key[2], unsigned code)
+{
+    const uint64_t h = wm_hash(key[0], key[1]), fp = wm_fingerprint(h);
+    uint64_t s = wm_comp_home(wm, h);
+    while (wm->comp[s] && (wm->comp[s] & ~(uint64_t)0xFFFFFFFFu) != fp)
+        s = wm_comp_next(wm, s);
+    const int is_new = !wm->comp[s];
+    wm->comp[s] |= fp | (uint64_t)1 << code;
+    return is_new;
 }
 
 /* -- building ------------------------------------------------------------------------------ */
@@ -144,6 +169,30 @@ static int wm_order(const void *x, const void *y)
     return a->off < b->off ? -1 : a->off > b->off;
 }
 
+/* Every class's completions (the list sorted by key, a class's words side by side): for each
+ * distinct letter of the class, the class less that letter is completed by it.  0 if the
+ * table got over 80 % full. */
+static int wm_fill_completions(tb_wordmap *wm, const wm_word *list, size_t n)
+{
+    const size_t most = wm->comp_size / 5 * 4;
+    size_t filled = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && list[i].lo == list[i - 1].lo && list[i].hi == list[i - 1].hi)
+            continue;
+        for (unsigned code = 1; code <= TB_MAX_CODE; code++) {
+            const unsigned half = (code - 1) >> 4, shift = 4 * ((code - 1) & 15);
+            uint64_t key[2] = {list[i].lo, list[i].hi};
+            if (!((key[half] >> shift) & 15))
+                continue;
+            key[half] -= (uint64_t)1 << shift;
+            filled += (size_t)wm_add_completion(wm, key, code);
+            if (filled > most)
+                return 0;
+        }
+    }
+    return 1;
+}
+
 tb_wordmap *tb_wordmap_build(const tb_kwg *kwg)
 {
     if (!kwg->dawg_root)
@@ -163,21 +212,24 @@ tb_wordmap *tb_wordmap_build(const tb_kwg *kwg)
     wm = calloc(1, sizeof *wm);
     if (!wm)
         goto done;
-    /* the one-short set: about ten bits per multiset (each class has as many as it has
-     * distinct letters), so that about one answer in twelve is a wrong yes */
+    /* The completions: a class has one multiset one letter short per distinct letter, and
+     * about 55 % of those are distinct over the list (2.09 of 3.84 million in Spanish, 3.76
+     * of 6.63 in Romanian), so 0.85 slot per (class, letter) fills the table to about two
+     * thirds; it grows by half if the list is less alike. */
     size_t shorts = 0;
-    for (size_t i = 0; i < c.n; i++)
-        if (i == 0 || c.list[i].lo != c.list[i - 1].lo || c.list[i].hi != c.list[i - 1].hi)
-            shorts += (size_t)c.list[i].len;
-    int short_bits = 16;
-    while (((size_t)1 << short_bits) < 12 * shorts)
-        short_bits++;
+    for (size_t i = 0; i < c.n; i++) {
+        if (i > 0 && c.list[i].lo == c.list[i - 1].lo && c.list[i].hi == c.list[i - 1].hi)
+            continue;
+        for (unsigned code = 1; code <= TB_MAX_CODE; code++) {
+            const uint64_t k = code <= 16 ? c.list[i].lo : c.list[i].hi;
+            shorts += ((k >> (4 * ((code - 1) & 15))) & 15) != 0;
+        }
+    }
+    size_t comp_size = shorts / 20 * 17 + 16;
     wm->slots = tb_huge_zeroed(((size_t)1 << bits) * sizeof *wm->slots);
     wm->tags = tb_huge_zeroed((size_t)1 << bits);
     wm->words = tb_huge_zeroed(c.nbytes);
-    wm->short_bits = tb_huge_zeroed(((size_t)1 << short_bits) / 8);
-    wm->short_mask = ((uint64_t)1 << short_bits) - 1;
-    if (!wm->slots || !wm->tags || !wm->words || !wm->short_bits) {
+    if (!wm->slots || !wm->tags || !wm->words) {
         tb_wordmap_free(wm);
         wm = NULL;
         goto done;
@@ -202,16 +254,21 @@ tb_wordmap *tb_wordmap_build(const tb_kwg *kwg)
             s = (s + 1) & wm->mask;
         wm->slots[s] = (wm_slot){c.list[i].lo, c.list[i].hi, first, (uint32_t)(j - i)};
         wm->tags[s] = wm_tag(h);
-        for (unsigned code = 1; code <= TB_MAX_CODE; code++) {
-            const unsigned half = (code - 1) >> 4, shift = 4 * ((code - 1) & 15);
-            uint64_t key[2] = {c.list[i].lo, c.list[i].hi};
-            if (!((key[half] >> shift) & 15))
-                continue;
-            key[half] -= (uint64_t)1 << shift;
-            const uint64_t bit = wm_short_bit(wm, wm_hash(key[0], key[1]));
-            wm->short_bits[bit >> 6] |= (uint64_t)1 << (bit & 63);
-        }
         i = j;
+    }
+    /* the completions, in a table half as large again if the first fills over 80 % */
+    for (;; comp_size += comp_size / 2) {
+        wm->comp = tb_huge_zeroed(comp_size * sizeof *wm->comp);
+        if (!wm->comp) {
+            tb_wordmap_free(wm);
+            wm = NULL;
+            goto done;
+        }
+        wm->comp_size = comp_size;
+        if (wm_fill_completions(wm, c.list, c.n))
+            break;
+        free(wm->comp);
+        wm->comp = NULL;
     }
 done:
     free(c.list);
@@ -225,7 +282,7 @@ void tb_wordmap_free(tb_wordmap *wm)
         return;
     free(wm->slots);
     free(wm->tags);
-    free(wm->short_bits);
+    free(wm->comp);
     free(wm->words);
     free(wm);
 }
@@ -252,10 +309,21 @@ const uint8_t *tb_wordmap_find(const tb_wordmap *wm, const uint64_t key[2], uint
     return NULL;
 }
 
-int tb_wordmap_maybe_short(const tb_wordmap *wm, const uint64_t key[2])
+tb_mask tb_wordmap_completions(const tb_wordmap *wm, const uint64_t key[2])
 {
-    const uint64_t bit = wm_short_bit(wm, wm_hash(key[0], key[1]));
-    return (wm->short_bits[bit >> 6] >> (bit & 63)) & 1;
+    const uint64_t h = wm_hash(key[0], key[1]), fp = wm_fingerprint(h);
+    for (uint64_t s = wm_comp_home(wm, h);; s = wm_comp_next(wm, s)) {
+        const uint64_t e = wm->comp[s];
+        if (!e)
+            return 0;
+        if ((e & ~(uint64_t)0xFFFFFFFFu) == fp)
+            return (tb_mask)(uint32_t)e;
+    }
+}
+
+void tb_wordmap_prefetch_completions(const tb_wordmap *wm, const uint64_t key[2])
+{
+    __builtin_prefetch(&wm->comp[wm_comp_home(wm, wm_hash(key[0], key[1]))]);
 }
 
 void tb_wordmap_prefetch(const tb_wordmap *wm, const uint64_t key[2])
@@ -268,5 +336,5 @@ void tb_wordmap_stats(const tb_wordmap *wm, size_t *words, size_t *classes, size
     *words = wm->n_words;
     *classes = wm->n_classes;
     *bytes = (size_t)(wm->mask + 1) * (sizeof *wm->slots + 1) + wm->word_bytes +
-             (size_t)(wm->short_mask + 1) / 8 + sizeof *wm;
+             (size_t)wm->comp_size * sizeof *wm->comp + sizeof *wm;
 }
