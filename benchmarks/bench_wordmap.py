@@ -5,7 +5,8 @@
 
 For each game, the positions are every turn of ``--games`` games of static self-play in C
 (shipped dictionary and leave values), each with the rack the mover held, and, in games with
-blanks, the same rack with its first tile made a blank. First the answers: on every position
+blanks, the same rack with its first tile made a blank (and, every tenth turn, with its first two
+made blanks). First the answers: on every position
 ``best`` by the word map equals ``best`` by the walk, with leave values (n = 1 and 3) and by
 score (n = 2), move for move. Then the figures, one thread, CPU time, the two interleaved
 (best of ``--rounds``): best moves a second by each, and whole self-play games a second by
@@ -30,17 +31,20 @@ from tablero.variant import builtin_variant_names, load_variant
 def positions(
     gen: NativeGenerator, games: int, leaves: LearnedLeaveValues, blanks: bool
 ) -> list[tuple[Board, tuple[str, ...]]]:
-    """Every turn's board and rack of ``games`` self-play games (and the rack with a blank)."""
+    """Every turn's board and rack of ``games`` self-play games (and the rack with a blank, and
+    every tenth with two)."""
     found: list[tuple[Board, tuple[str, ...]]] = []
     for seed in range(games):
         _, turns = gen.selfplay_turns(seed=seed, players=2, leaves=leaves)
-        for turn in turns:
+        for i, turn in enumerate(turns):
             rack = tuple(turn.rack)
             if not rack:
                 continue
             found.append((turn.board, rack))
             if blanks:
                 found.append((turn.board, ("?", *rack[1:])))
+            if blanks and i % 10 == 0 and len(rack) >= 2:
+                found.append((turn.board, ("?", "?", *rack[2:])))
     return found
 
 

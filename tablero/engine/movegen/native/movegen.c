@@ -685,7 +685,7 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
                 g->vals[i] = v;
             }
     }
-    if (kwg->wordmap && g->rack[0] <= 1) {
+    if (kwg->wordmap && g->rack[0] <= 2) {
         map_setup(g, &both->mr, kwg->wordmap);
         g->mr = &both->mr;
         int rc = map_search(g, !leaves && !end);
