@@ -18,6 +18,7 @@ bad input against clear errors.
 
 from __future__ import annotations
 
+import array
 import itertools
 import json
 import lzma
@@ -617,6 +618,27 @@ def test_the_python_leave_key_is_the_c_one() -> None:
         assert leave_table_key(codes) == _native.leave_key(bytes(codes))
         assert leave_table_key(codes) == leave_table_key(list(reversed(codes)))
     assert leave_table_key([]) == 0
+
+
+def test_a_learned_tables_keys_come_from_c_in_the_klvs_order() -> None:
+    # The shipped FISE table (a million leaves): the keys the C walk gives, one per leave in
+    # the order of the KLV's values, are those of the leaves the Python walk reads; and a
+    # learned table's value for a leave is its own.
+    table = shipped_leaves("fise")
+    assert table is not None
+    kwg = table.kwg
+    keys = array.array("Q")
+    keys.frombytes(_native.leave_keys(kwg.nodes, kwg.dawg_root))
+    expected = [leave_table_key(codes) for codes in kwg.paths(kwg.dawg_root)]
+    assert keys.tolist() == expected and len(expected) == len(table) > 1_000_000
+    learned = learned_leave_values(table)
+    c_table = learned.table(table.alphabet)
+    for leave in (("?",), ("S", "?"), ("A", "E", "R"), ("Q",), ("CH", "LL", "RR")):
+        codes = bytes(0 if t == "?" else table.alphabet.code(t) for t in leave)
+        assert c_table.get(leave_table_key(codes)) == pytest.approx(table.value(leave))
+    with pytest.raises(ValueError, match="past the end"):
+        _native.leave_keys(array.array("I", [0, 0, 5 << 24 | 0x00C0_0000 | 9]), 2)
+    assert _native.leave_keys(array.array("I", [0, 0]), 0) == b""
 
 
 def test_leave_values_reject_bad_input() -> None:

@@ -13,6 +13,7 @@ MAX_RACK: int
 MAX_CODE: int
 
 def leave_key(codes: Buffer, /) -> int: ...
+def leave_keys(nodes: Buffer, root: int, /) -> bytes: ...
 
 class Board:
     @property

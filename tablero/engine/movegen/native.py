@@ -286,7 +286,7 @@ class LeaveValues:
 class LearnedLeaveValues(LeaveValues):
     """A learned ``LeaveTable`` (a KLV file, a million leaves) as the C table, without the
     dictionary of tuples ``LeaveValues`` keeps: the keys come straight from the KLV's sorted
-    tile codes. Building the C table walks every leave once (about a second for Spanish), so
+    tile codes. Building the C table walks every leave once, in C (``_native.leave_keys``), so
     get one through ``learned_leave_values``, which keeps it."""
 
     def __init__(self, learned: LeaveTable) -> None:
@@ -308,7 +308,8 @@ class LearnedLeaveValues(LeaveValues):
         table = self._tables.get(alphabet.name)
         if table is None:
             kwg = self._learned.kwg  # its leaves are tile codes, the blank 0
-            keys = array.array("Q", (leave_table_key(codes) for codes in kwg.paths(kwg.dawg_root)))
+            keys = array.array("Q")
+            keys.frombytes(_native.leave_keys(kwg.nodes, kwg.dawg_root))
             values = array.array("d", self._learned.raw_values())
             table = _native.LeaveTable(keys, values)
             self._tables[alphabet.name] = table
