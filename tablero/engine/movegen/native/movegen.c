@@ -69,6 +69,8 @@ typedef struct gen {
     double leave_val[MAX_LEAVE_INDEX];
     double best_leave[TB_MAX_RACK + 1]; /* best leave value after placing k tiles */
     int vals[TB_MAX_RACK];              /* rack tiles' face values, highest first */
+    uint8_t by_value[TB_MAX_RACK];      /* the rack's distinct letters, highest value first */
+    int n_by_value;
     /* the word map's view of the rack (mapgen.inc); NULL when the walk does the search */
     struct map_rack *mr;
     /* output */
@@ -289,14 +291,13 @@ double tb_end_value(const tb_rules *rules, const tb_end_values *e, const uint8_t
 static int leave_setup(gen *g, const tb_leaves *leaves, const tb_end_values *end)
 {
     /* distinct rack codes ascending (blank = 0 first), mixed-radix strides */
-    int codes[TB_MAX_RACK], counts[TB_MAX_RACK], strides[TB_MAX_RACK], m = 0, size = 1;
+    int codes[TB_MAX_RACK], counts[TB_MAX_RACK], m = 0, size = 1;
     for (int c = 0; c <= TB_MAX_CODE; c++) {
         g->stride[c] = 0;
         if (!g->rack[c])
             continue;
         codes[m] = c;
         counts[m] = g->rack[c];
-        strides[m] = size;
         g->stride[c] = size;
         size *= g->rack[c] + 1;
         m++;
@@ -314,24 +315,35 @@ static int leave_setup(gen *g, const tb_leaves *leaves, const tb_end_values *end
         return 0;
     }
     /* every sub-multiset's key first, their slots prefetched, then the look-ups: the misses
-     * of a large table overlap instead of queueing */
+     * of a large table overlap instead of queueing.  The index counts in mixed radix (digit j:
+     * tiles kept of codes[j]), so each leave is the last with one digit stepped; its codes come
+     * out ascending, as a key wants them (tb_leave_key). */
     uint64_t keys[MAX_LEAVE_INDEX];
     int8_t placed[MAX_LEAVE_INDEX];
+    int digit[TB_MAX_RACK] = {0};
     for (int idx = 0; idx < size; idx++) {
         uint8_t kept[TB_MAX_RACK];
         int n = 0;
-        for (int j = 0; j < m; j++) {
-            int c = (idx / strides[j]) % (counts[j] + 1);
-            for (int x = 0; x < c; x++)
-                kept[n++] = (uint8_t)codes[j];
+        uint64_t key = 0;
+        for (int j = 0; j < m; j++)
+            for (int x = 0; x < digit[j]; x++, n++) {
+                kept[n] = (uint8_t)codes[j];
+                key |= (uint64_t)(codes[j] + 1) << (6 * n);
+            }
+        for (int j = 0; j < m; j++) { /* the next index */
+            if (digit[j] < counts[j]) {
+                digit[j]++;
+                break;
+            }
+            digit[j] = 0;
         }
         placed[idx] = (int8_t)(g->rack_total - n);
         if (end) {
             g->leave_val[idx] = tb_end_value(g->r, end, kept, n);
             continue;
         }
-        keys[idx] = tb_leave_key(kept, n);
-        tb_leaves_prefetch(leaves, keys[idx]);
+        keys[idx] = key;
+        tb_leaves_prefetch(leaves, key);
     }
     for (int idx = 0; idx < size; idx++) {
         double v = end ? g->leave_val[idx] : tb_leaves_get(leaves, keys[idx]);
@@ -497,9 +509,12 @@ static double shadow_bound(gen *g, span_bound *spans, int *nspans)
      * rend[j] the word's last square if it is the last one used, rboard[j] the board tiles'
      * values from a + 1 to rend[j]. */
     int rpos[TB_MAX_RACK + 1], rend[TB_MAX_RACK + 1], rboard[TB_MAX_RACK + 1], maxr = 0;
+    int first_right = -1; /* the first board tile right of the anchor, if any is reached */
     {
         int p = a, sum = 0;
         rpos[0] = a;
+        if (p + 1 < L && g->tile[p + 1])
+            first_right = p + 1;
         while (p + 1 < L && g->tile[p + 1])
             sum += val[g->tile[++p]];
         rend[0] = p;
@@ -509,6 +524,8 @@ static double shadow_bound(gen *g, span_bound *spans, int *nspans)
             if (!(g->xmask[q] & avail))
                 break;
             p = q;
+            if (first_right < 0 && p + 1 < L && g->tile[p + 1])
+                first_right = p + 1;
             while (p + 1 < L && g->tile[p + 1])
                 sum += val[g->tile[++p]];
             maxr++;
@@ -525,18 +542,49 @@ static double shadow_bound(gen *g, span_bound *spans, int *nspans)
         if (g->tile[p])
             continue;
         int best_v = 0;
-        for (tb_mask m = g->xmask[p] & g->rack_mask; m; m &= m - 1) {
-            int v = val[__builtin_ctz(m)];
-            if (v > best_v)
-                best_v = v;
-        }
+        for (int i = 0; i < g->n_by_value; i++)
+            if ((g->xmask[p] >> g->by_value[i]) & 1) {
+                best_v = val[g->by_value[i]];
+                break;
+            }
         cap[p] = best_v;
+    }
+    /* Each square's parts of the bound, summed from the anchor outwards, so that a span's
+     * are two sums: the cross words' bases and addends (fixed), the letter factors and the
+     * cross multipliers times the square's best fitting tile (for that bound), and the word
+     * factors.  sq[j] is the j-th square used: j = 0..maxr on the right (rpos), j = maxr + l
+     * the l-th left of the anchor. */
+    int sq[2 * TB_MAX_RACK + 1];
+    int add_r[TB_MAX_RACK + 1], lc_r[TB_MAX_RACK + 1], xc_r[TB_MAX_RACK + 1], w_r[TB_MAX_RACK + 1];
+    int add_l[TB_MAX_RACK + 1], lc_l[TB_MAX_RACK + 1], xc_l[TB_MAX_RACK + 1], w_l[TB_MAX_RACK + 1];
+    for (int j = 0; j <= maxr; j++) {
+        const int q = rpos[j];
+        sq[j] = q;
+        add_r[j] = (j ? add_r[j - 1] : 0) + g->add[q] + g->xbase[q];
+        lc_r[j] = (j ? lc_r[j - 1] : 0) + g->lf[q] * cap[q];
+        xc_r[j] = (j ? xc_r[j - 1] : 0) + g->xlfm[q] * cap[q];
+        w_r[j] = (j ? w_r[j - 1] : 1) * g->wmid[q];
+    }
+    add_l[0] = lc_l[0] = xc_l[0] = 0;
+    w_l[0] = 1;
+    for (int l = 1; l <= maxl; l++) {
+        const int q = a - l;
+        sq[maxr + l] = q;
+        add_l[l] = add_l[l - 1] + g->add[q] + g->xbase[q];
+        lc_l[l] = lc_l[l - 1] + g->lf[q] * cap[q];
+        xc_l[l] = xc_l[l - 1] + g->xlfm[q] * cap[q];
+        w_l[l] = w_l[l - 1] * g->wmid[q];
     }
     double best = -INFINITY;
 #ifdef TB_STATS
     stats_anchor = (stats_bounds){-INFINITY, -INFINITY, -INFINITY};
 #endif
     for (int l = 0; l <= maxl; l++) {
+        /* The squares' multipliers lf × W + xlfm, sorted (highest first) for the
+         * rearrangement bound; kept from one right extension to the next while the word
+         * factor W stays the same (then only the new squares are inserted). */
+        int16_t coef[TB_MAX_RACK] = {0}; /* zeros past the k in use, as a span keeps them */
+        int nc = 0, coef_w = 0, coef_rr = -1;
         for (int rr = 0; rr <= maxr && l + 1 + rr <= R; rr++) {
             const int k = l + 1 + rr;
             if (k < g->min_tiles)
@@ -545,31 +593,46 @@ static double shadow_bound(gen *g, span_bound *spans, int *nspans)
             const int e = rend[rr];
             if (s == e)
                 continue; /* one letter: no word in this direction */
-            int W = 1, fixed = 0;
-            int coef[TB_MAX_RACK];
-            int nc = 0;
-            for (int j = 0; j <= rr; j++)
-                W *= g->wmid[rpos[j]];
-            for (int p = a - l; p < a; p++)
-                W *= g->wmid[p];
+            double leave = g->best_leave[k];
+            /* With the word map, a span through no board tile is filled from the rack alone,
+             * and only with the rack's subsets that spell a word of its length. */
+            if (g->mr && e - s + 1 == k && !map_np_best_leave(g, k, &leave))
+                continue;
+            /* through one board letter, only with the subsets that letter completes */
+            if (g->mr && e - s == k) {
+                const unsigned L = g->tile[fixed_start >= 0 ? fixed_start : first_right] & TB_CODE;
+                if (!map_one_best_leave(g, k, L, &leave))
+                    continue;
+            }
+            int W = w_l[l] * w_r[rr];
             if (!g->tile[s])
                 W *= g->wend[s];
             if (!g->tile[e])
                 W *= g->wend[e];
-            fixed = W * (left_board + rboard[rr]);
-            int capped = 0;
-            for (int j = -l; j <= rr; j++) {
-                const int p = j < 0 ? a + j : rpos[j];
-                fixed += g->add[p] + g->xbase[p];
-                int c = g->lf[p] * W + g->xlfm[p];
-                capped += c * cap[p];
-                int i = nc++;
-                while (i > 0 && coef[i - 1] < c) {
-                    coef[i] = coef[i - 1];
-                    i--;
+            const int fixed = W * (left_board + rboard[rr]) + add_l[l] + add_r[rr];
+            const int capped = W * (lc_l[l] + lc_r[rr]) + xc_l[l] + xc_r[rr];
+            if (W != coef_w) { /* every square again */
+                nc = 0;
+                coef_w = W;
+                coef_rr = -1;
+                for (int j = 1; j <= l; j++) {
+                    const int q = sq[maxr + j];
+                    const int16_t c = (int16_t)(g->lf[q] * W + g->xlfm[q]);
+                    int i = nc++;
+                    for (; i > 0 && coef[i - 1] < c; i--)
+                        coef[i] = coef[i - 1];
+                    coef[i] = c;
                 }
+            }
+            for (int j = coef_rr + 1; j <= rr; j++) {
+                const int q = sq[j];
+                const int16_t c = (int16_t)(g->lf[q] * W + g->xlfm[q]);
+                int i = nc++;
+                for (; i > 0 && coef[i - 1] < c; i--)
+                    coef[i] = coef[i - 1];
                 coef[i] = c;
             }
+            coef_rr = rr;
             /* two bounds on the new tiles' part, both valid: the rack's values paired with
              * the multipliers (rearrangement), and each square's best fitting tile */
             int var = 0;
@@ -579,29 +642,21 @@ static double shadow_bound(gen *g, span_bound *spans, int *nspans)
                 var = capped;
             int score = (fixed + var) * g->first_mult + g->first_bonus +
                         (k == g->bingo_at ? g->bingo_bonus : 0);
-            double leave = g->best_leave[k];
-            /* With the word map, a span through no board tile is filled from the rack alone,
-             * and only with the rack's subsets that spell a word of its length. */
-            if (g->mr && e - s + 1 == k && !map_np_best_leave(g, k, &leave))
-                continue;
-            /* through one board letter, only with the subsets that letter completes */
-            if (g->mr && e - s == k) {
-                unsigned L = 0;
-                for (int p = s; p <= e && !L; p++)
-                    L = g->tile[p] & TB_CODE;
-                if (!map_one_best_leave(g, k, L, &leave))
-                    continue;
-            }
             double eq = (double)score + leave;
             if (eq > best)
                 best = eq;
             if (spans) {
                 span_bound *sp = &spans[(*nspans)++];
-                *sp = (span_bound){eq,         score,          (uint8_t)s,
-                                   (uint8_t)e, (uint8_t)k,     (uint8_t)g->dir,
-                                   (uint8_t)g->line, (uint8_t)a, fixed, {0}};
-                for (int i = 0; i < k; i++)
-                    sp->coef[i] = (int16_t)coef[i];
+                sp->eq = eq;
+                sp->score = score;
+                sp->s = (uint8_t)s;
+                sp->e = (uint8_t)e;
+                sp->k = (uint8_t)k;
+                sp->dir = (uint8_t)g->dir;
+                sp->line = (uint8_t)g->line;
+                sp->anchor = (uint8_t)a;
+                sp->fixed = fixed;
+                memcpy(sp->coef, coef, sizeof sp->coef);
             }
 #ifdef TB_STATS
             int through = 0;
@@ -684,6 +739,15 @@ static int best_common(const tb_rules *rules, const tb_kwg *kwg, const tb_board 
                 }
                 g->vals[i] = v;
             }
+        g->n_by_value = 0;
+        for (int c = 1; c <= TB_MAX_CODE; c++) {
+            if (!g->rack[c])
+                continue;
+            int i = g->n_by_value++;
+            for (; i > 0 && g->value[g->by_value[i - 1]] < g->value[c]; i--)
+                g->by_value[i] = g->by_value[i - 1];
+            g->by_value[i] = (uint8_t)c;
+        }
     }
     if (kwg->wordmap && g->rack[0] <= 2) {
         map_setup(g, &both->mr, kwg->wordmap);
