@@ -583,6 +583,31 @@ def test_word_map_completions_equal_the_word_list(es_words: WordListLexicon) -> 
     assert len(probes) > 40_000
 
 
+def test_word_map_completions_of_unrelated_words_fill_a_grown_table() -> None:
+    # Random words share almost no multiset one letter short of a word, more than the table
+    # is first sized for (about 55 % of a real list's are shared): it must grow, and keep
+    # every completion exact.
+    rng = random.Random(23)
+    letters = "ABCDEFGIJMNOPSTUVZ"  # no H, L or R: no digraph can form by chance
+    words = sorted({"".join(rng.choice(letters) for _ in range(9)) for _ in range(400)})
+    gen = NativeGenerator(load_variant("fise"), graph_of(words, SPANISH), wordmap=True)
+    classes = {bytes(sorted(SPANISH.encode(w))) for w in words}
+    near = {key[:i] + key[i + 1 :] for key in classes for i in range(len(key))}
+    codes = range(1, len(SPANISH.letters) + 1)
+    for probe in near:
+        counts = bytearray(32)
+        for code in probe:
+            counts[code] += 1
+        mask = gen._gen.wordmap_completions(bytes(counts))
+        expected = {x for x in codes if bytes(sorted(probe + bytes([x]))) in classes}
+        assert {x for x in codes if mask >> x & 1} == expected
+    stats = gen._gen.wordmap_stats()
+    assert stats is not None
+    # the first size would hold 0.85 entries a (class, letter) pair; these need about one
+    pairs = sum(len(set(key)) for key in classes)
+    assert len(near) > 0.95 * pairs
+
+
 def test_self_play_gives_the_same_games_with_the_word_map(es_graph: GraphLexicon) -> None:
     """Self-play in C makes every move by a ranked search: with the word map it plays the very
     same games as with the walk, blanks and exchanges included."""
