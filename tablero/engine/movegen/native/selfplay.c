@@ -68,19 +68,27 @@ int tb_best_exchange(const tb_game_rules *gr, const tb_leaves *leaves, const tb_
     int found = 0;
     double best = 0.0;
     int best_kept = 0;
+    /* every kept multiset, as a mixed-radix count over the rack's distinct codes (ascending,
+     * so each key comes out in the order tb_leave_key wants, without a sort) */
+    uint8_t c_of[TB_MAX_RACK] = {0};
     for (int idx = 0; idx < size; idx++) {
-        int x = idx, kept_n = 0;
-        uint8_t kept[TB_MAX_RACK], c_of[TB_MAX_RACK];
-        for (int j = 0; j < m; j++) {
-            c_of[j] = (uint8_t)(x % (counts[j] + 1));
-            x /= counts[j] + 1;
-            for (int k = 0; k < c_of[j]; k++)
-                kept[kept_n++] = (uint8_t)codes[j];
-        }
+        if (idx) /* the next multiset: step the lowest digit that can, zero those below */
+            for (int j = 0; j < m; j++) {
+                if (c_of[j] < counts[j]) {
+                    c_of[j]++;
+                    break;
+                }
+                c_of[j] = 0;
+            }
+        int kept_n = 0;
+        uint64_t key = 0;
+        for (int j = 0; j < m; j++)
+            for (int x = 0; x < c_of[j]; x++, kept_n++)
+                key |= (uint64_t)(codes[j] + 1) << (6 * kept_n);
         int out = rack->total - kept_n;
         if (out < 1 || out > gr->exchange_max_tiles || bag_n < out || bag_n < gr->exchange_min_bag)
             continue;
-        double v = leaves ? tb_leaves_get(leaves, tb_leave_key(kept, kept_n)) : 0.0;
+        double v = leaves ? tb_leaves_get(leaves, key) : 0.0;
         if (!found || v > best || (v == best && kept_n < best_kept)) {
             found = 1;
             best = v;
