@@ -174,20 +174,22 @@ static inline tb_edge child(const tb_kwg *k, uint32_t i, tb_mask set, unsigned t
 static inline int n_lines(const tb_board *b, int d) { return d ? b->cols : b->rows; }
 static inline int line_len(const tb_board *b, int d) { return d ? b->rows : b->cols; }
 
-/* The letters x the game has for which tiles[lo..at-1] x tiles[at+1..hi] spells a word: one
- * walk down the tiles before, one scan of the next sibling list, then the tiles after from
- * each letter found there (the cross-set computation of move generators). */
-static tb_mask fitting(const tb_rules *r, const tb_kwg *k, const uint8_t *tiles, int lo, int at,
-                       int hi)
+/* The letters x the game has that continue a path of the word graph through square `at`: the
+ * path reads tiles[from], tiles[from + step], ... up to the square, then x, then the tiles
+ * after it up to tiles[to].  One walk down the tiles before; then, for each letter of the list
+ * reached there (its edges are its set's tiles in order, so the i-th set bit is edge p + i), a
+ * walk down the tiles after.  With `must_accept`, x counts only if the whole path is a word. */
+static tb_mask letters_along(const tb_rules *r, const tb_kwg *k, uint32_t root, tb_mask root_set,
+                             const uint8_t *tiles, int from, int at, int to, int step,
+                             int must_accept)
 {
-    uint32_t p = k->dawg_root;
-    tb_mask pset = k->dawg_set;
-    for (int i = lo; i < at && pset; i++) {
+    uint32_t p = root;
+    tb_mask pset = root_set;
+    for (int i = from; i != at && pset; i += step) {
         tb_edge e = child(k, p, pset, tiles[i] & TB_CODE);
         p = TB_EDGE_CHILD(e);
         pset = TB_EDGE_SET(e);
     }
-    /* the list's edges are its set's tiles in order, so the i-th set bit is edge p + i */
     tb_mask mask = 0;
     uint32_t i = 0;
     for (tb_mask cand = pset; cand; cand &= cand - 1, i++) {
@@ -195,42 +197,31 @@ static tb_mask fitting(const tb_rules *r, const tb_kwg *k, const uint8_t *tiles,
         if (!((r->letters >> t) & 1))
             continue;
         tb_edge e = k->edges[p + i];
-        for (int j = at + 1; j <= hi && e; j++)
+        for (int j = at + step; j != to + step && e; j += step)
             e = child(k, TB_EDGE_CHILD(e), TB_EDGE_SET(e), tiles[j] & TB_CODE);
-        if (e && TB_EDGE_ACCEPTS(e))
+        if (e && (!must_accept || TB_EDGE_ACCEPTS(e)))
             mask |= (tb_mask)1 << t;
     }
     return mask;
 }
 
+/* The letters x the game has for which tiles[lo..at-1] x tiles[at+1..hi] spells a word: the
+ * DAWG read forwards (the cross-set computation of move generators). */
+static tb_mask fitting(const tb_rules *r, const tb_kwg *k, const uint8_t *tiles, int lo, int at,
+                       int hi)
+{
+    return letters_along(r, k, k->dawg_root, k->dawg_set, tiles, lo, at, hi, 1, 1);
+}
+
 /* The letters x the game has for which tiles[lo..at-1] x tiles[at+1..hi] is a factor (a run of
  * consecutive letters) of some word.  In the GADDAG a factor f is a path from the root read as
- * f reversed (the path of any word split after f's last letter begins so): one walk down the
- * run after, reversed, then from each letter found there a walk down the run before,
- * reversed.  The separator never comes up: it is not a letter of the game. */
+ * f reversed (the path of any word split after f's last letter begins so): the same walk read
+ * backwards, from the root of the GADDAG, and no word needs to end there.  The separator never
+ * comes up: it is not a letter of the game. */
 static tb_mask extending(const tb_rules *r, const tb_kwg *k, const uint8_t *tiles, int lo, int at,
                          int hi)
 {
-    uint32_t p = k->gaddag_root;
-    tb_mask pset = k->gaddag_set;
-    for (int i = hi; i > at && pset; i--) {
-        tb_edge e = child(k, p, pset, tiles[i] & TB_CODE);
-        p = TB_EDGE_CHILD(e);
-        pset = TB_EDGE_SET(e);
-    }
-    tb_mask mask = 0;
-    uint32_t i = 0;
-    for (tb_mask cand = pset; cand; cand &= cand - 1, i++) {
-        unsigned t = (unsigned)__builtin_ctz(cand);
-        if (!((r->letters >> t) & 1))
-            continue;
-        tb_edge e = k->edges[p + i];
-        for (int j = at - 1; j >= lo && e; j--)
-            e = child(k, TB_EDGE_CHILD(e), TB_EDGE_SET(e), tiles[j] & TB_CODE);
-        if (e)
-            mask |= (tb_mask)1 << t;
-    }
-    return mask;
+    return letters_along(r, k, k->gaddag_root, k->gaddag_set, tiles, hi, at, lo, -1, 0);
 }
 
 /* Cross-set and cross-word score parts of square [d][line][pos] for a move in direction d. */

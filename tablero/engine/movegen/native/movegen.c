@@ -315,28 +315,15 @@ static int leave_setup(gen *g, const tb_leaves *leaves, const tb_end_values *end
         return 0;
     }
     /* every sub-multiset's key first, their slots prefetched, then the look-ups: the misses
-     * of a large table overlap instead of queueing.  The index counts in mixed radix (digit j:
-     * tiles kept of codes[j]), so each leave is the last with one digit stepped; its codes come
-     * out ascending, as a key wants them (tb_leave_key). */
+     * of a large table overlap instead of queueing.  The index is the kept multiset's
+     * mixed-radix count (tb_kept_next). */
     uint64_t keys[MAX_LEAVE_INDEX];
     int8_t placed[MAX_LEAVE_INDEX];
-    int digit[TB_MAX_RACK] = {0};
-    for (int idx = 0; idx < size; idx++) {
+    uint8_t digit[TB_MAX_RACK] = {0};
+    for (int idx = 0; idx < size; idx++, tb_kept_next(digit, counts, m)) {
         uint8_t kept[TB_MAX_RACK];
-        int n = 0;
-        uint64_t key = 0;
-        for (int j = 0; j < m; j++)
-            for (int x = 0; x < digit[j]; x++, n++) {
-                kept[n] = (uint8_t)codes[j];
-                key |= (uint64_t)(codes[j] + 1) << (6 * n);
-            }
-        for (int j = 0; j < m; j++) { /* the next index */
-            if (digit[j] < counts[j]) {
-                digit[j]++;
-                break;
-            }
-            digit[j] = 0;
-        }
+        int n;
+        const uint64_t key = tb_kept_key(codes, digit, m, kept, &n);
         placed[idx] = (int8_t)(g->rack_total - n);
         if (end) {
             g->leave_val[idx] = tb_end_value(g->r, end, kept, n);

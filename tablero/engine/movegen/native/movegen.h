@@ -266,12 +266,48 @@ int tb_cambios(const tb_rules *rules, const tb_kwg *kwg, const tb_board *b, cons
 /* Key of a multiset of rack codes (blank = 0): the codes sorted ascending, each stored as
  * code + 1 in six bits, the first in the lowest bits.  The empty leave has key 0. */
 uint64_t tb_leave_key(const uint8_t *codes, int n);
+
+/* Every multiset a rack can keep, one after another, as a mixed-radix count: digit[j] tiles
+ * kept of codes[j] (the rack's distinct codes, ascending), digit 0 the lowest.  Steps to the
+ * next one (after the last, every digit is back at 0) and returns how many tiles the step
+ * added to the multiset (negative when it zeroed digits). */
+static inline int tb_kept_next(uint8_t *digit, const int *counts, int m)
+{
+    int added = 0;
+    for (int j = 0; j < m; j++) {
+        if (digit[j] < counts[j]) {
+            digit[j]++;
+            return added + 1;
+        }
+        added -= digit[j];
+        digit[j] = 0;
+    }
+    return added;
+}
+
+/* The leave key of such a multiset, built as tb_leave_key builds it (the codes come out
+ * ascending, so without a sort); its size in *n and, unless kept is NULL, its codes. */
+static inline uint64_t tb_kept_key(const int *codes, const uint8_t *digit, int m, uint8_t *kept,
+                                   int *n)
+{
+    uint64_t key = 0;
+    int size = 0;
+    for (int j = 0; j < m; j++)
+        for (int x = 0; x < digit[j]; x++, size++) {
+            if (kept)
+                kept[size] = (uint8_t)codes[j];
+            key |= (uint64_t)(codes[j] + 1) << (6 * size);
+        }
+    *n = size;
+    return key;
+}
+
 /* A table from n (key, value) pairs; NULL if out of memory.  Keys must be distinct. */
+tb_leaves *tb_leaves_new(const uint64_t *keys, const double *values, size_t n);
+
 /* Zeroed memory for a large array read at random, on huge pages where the system has them
  * (hugemem.c); released with free(). */
 void *tb_huge_zeroed(size_t n);
-
-tb_leaves *tb_leaves_new(const uint64_t *keys, const double *values, size_t n);
 void tb_leaves_free(tb_leaves *l);
 /* Value of a leave; 0.0 for a leave not in the table. */
 double tb_leaves_get(const tb_leaves *l, uint64_t key);

@@ -68,23 +68,11 @@ int tb_best_exchange(const tb_game_rules *gr, const tb_leaves *leaves, const tb_
     int found = 0;
     double best = 0.0;
     int best_kept = 0;
-    /* every kept multiset, as a mixed-radix count over the rack's distinct codes (ascending,
-     * so each key comes out in the order tb_leave_key wants, without a sort) */
+    /* every kept multiset (tb_kept_next): c_of[j] tiles of codes[j] */
     uint8_t c_of[TB_MAX_RACK] = {0};
-    for (int idx = 0; idx < size; idx++) {
-        if (idx) /* the next multiset: step the lowest digit that can, zero those below */
-            for (int j = 0; j < m; j++) {
-                if (c_of[j] < counts[j]) {
-                    c_of[j]++;
-                    break;
-                }
-                c_of[j] = 0;
-            }
-        int kept_n = 0;
-        uint64_t key = 0;
-        for (int j = 0; j < m; j++)
-            for (int x = 0; x < c_of[j]; x++, kept_n++)
-                key |= (uint64_t)(codes[j] + 1) << (6 * kept_n);
+    for (int idx = 0; idx < size; idx++, tb_kept_next(c_of, counts, m)) {
+        int kept_n;
+        const uint64_t key = tb_kept_key(codes, c_of, m, NULL, &kept_n);
         int out = rack->total - kept_n;
         if (out < 1 || out > gr->exchange_max_tiles || bag_n < out || bag_n < gr->exchange_min_bag)
             continue;
