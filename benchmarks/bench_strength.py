@@ -22,6 +22,8 @@ Options given as JSON go to ``Bot`` (``sim_iterations``, ``sim_candidates``, ``s
 ``--a-from-bag N`` asks where A's edge comes from: A plays as ``hard`` (the best static
 equity) while the bag holds more than N tiles and as itself from then on, so the two games of a
 pair are the same game until the bag comes down to N (``--a-from-bag 0``: only A's endgame).
+``--a-sees-racks`` (two seats) tells A's simulation its opponent's rack, as if its rack
+inference were perfect: an upper bound on what better inference could be worth.
 ``--out FILE`` appends one JSON line per pair, so that runs can be split and added up
 (``--report FILE`` prints the summary of such a file; ``--compare BEFORE AFTER`` the difference
 of two such runs seed by seed, with its 95 % interval over the seeds they share).
@@ -43,10 +45,11 @@ from pathlib import Path
 from typing import Any
 
 try:
-    from tablero.engine.players import Bot
+    from tablero.engine.players import Bot, seat_view
 except ImportError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tablero.engine.players import Bot
+    from tablero.engine.players import Bot, seat_view
+from tablero.engine.search.inference import Inference
 from tablero.game import Game
 from tablero.lexicon import load_lexicon
 from tablero.variant import load_variant
@@ -58,10 +61,26 @@ def _bot(spec: str, options: dict[str, Any], variant: Any, lexicon: Any, seed: i
     return Bot(spec, variant, lexicon, seed=seed, **options)
 
 
+class SeesRacks:
+    """``bot`` at two seats, its simulation told the opponent's rack (a diagnostic: perfect
+    rack inference). The endgame needs no telling: with the bag empty the rack is known."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.variant, self.lexicon, self.leaves = bot.variant, bot.lexicon, bot.leaves
+
+    def choose(self, game: Game) -> Any:
+        seat = game.to_move
+        position = seat_view(game, seat)
+        theirs = tuple(game.position(seat).racks[1])
+        told = Inference(seat=1, kept=(theirs,), tried=1) if position.bag_count() else None
+        return self.bot.choose_in(position, players=2, inference=told).move
+
+
 class LatePlayer:
     """``hard`` while the bag holds more than ``from_bag`` tiles, then ``bot``."""
 
-    def __init__(self, bot: Bot, from_bag: int) -> None:
+    def __init__(self, bot: Bot | SeesRacks, from_bag: int) -> None:
         self.bot = bot
         self.static = Bot("hard", bot.variant, bot.lexicon, leaves=bot.leaves)
         self.from_bag = from_bag
@@ -72,10 +91,10 @@ class LatePlayer:
 
 
 def play_pair(
-    job: tuple[str, str, str, dict[str, Any], dict[str, Any], int, int, int | None],
+    job: tuple[str, str, str, dict[str, Any], dict[str, Any], int, int, int | None, bool],
 ) -> dict[str, Any]:
     """The games of one seed: A in each seat in turn, B in every other seat."""
-    variant_name, a, b, a_opts, b_opts, seed, seats, a_from_bag = job
+    variant_name, a, b, a_opts, b_opts, seed, seats, a_from_bag, a_sees_racks = job
     if _CACHE.get("variant") != variant_name:
         variant = load_variant(variant_name)
         _CACHE.update(
@@ -87,7 +106,8 @@ def play_pair(
     games = []
     for a_seat in range(seats):
         a_bot = _bot(a, a_opts, variant, lexicon, seed * 8 + a_seat)
-        a_player = a_bot if a_from_bag is None else LatePlayer(a_bot, a_from_bag)
+        told: Bot | SeesRacks = SeesRacks(a_bot) if a_sees_racks else a_bot
+        a_player = told if a_from_bag is None else LatePlayer(told, a_from_bag)
         bots = [
             a_player if s == a_seat else _bot(b, b_opts, variant, lexicon, seed * 8 + s)
             for s in range(seats)
@@ -218,6 +238,11 @@ def main() -> int:
     parser.add_argument(
         "--a-from-bag", type=int, metavar="N", help="A plays as hard until the bag holds N tiles"
     )
+    parser.add_argument(
+        "--a-sees-racks",
+        action="store_true",
+        help="A's simulation is told its opponent's rack (two seats; a diagnostic)",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, help="append each pair as a JSON line")
     parser.add_argument("--report", type=Path, help="only summarise this --out file")
@@ -238,6 +263,8 @@ def main() -> int:
         return 0
     if args.a_from_bag is not None and args.a_from_bag < 0:
         parser.error(f"--a-from-bag: a number of tiles, 0 or more, not {args.a_from_bag}")
+    if args.a_sees_racks and args.seats != 2:
+        parser.error(f"--a-sees-racks: two seats only, not {args.seats}")
     if args.report:
         show(str(args.report), summary(_read_pairs(args.report, parser)))
         return 0
@@ -246,7 +273,17 @@ def main() -> int:
     except json.JSONDecodeError as e:
         parser.error(f"--a-opts/--b-opts: not JSON ({e})")
     jobs = [
-        (args.variant, args.a, args.b, a_opts, b_opts, seed, args.seats, args.a_from_bag)
+        (
+            args.variant,
+            args.a,
+            args.b,
+            a_opts,
+            b_opts,
+            seed,
+            args.seats,
+            args.a_from_bag,
+            args.a_sees_racks,
+        )
         for seed in range(args.seed, args.seed + args.pairs)
     ]
     label = f"{args.variant}: {args.a} {a_opts or ''} vs {args.b} {b_opts or ''}".strip()
@@ -254,6 +291,8 @@ def main() -> int:
         label += f" ({args.seats} seats)"
     if args.a_from_bag is not None:
         label += f" (A as hard until the bag holds {args.a_from_bag})"
+    if args.a_sees_racks:
+        label += " (A told B's rack)"
     pairs: list[dict[str, Any]] = []
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
