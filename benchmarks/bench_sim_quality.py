@@ -43,11 +43,13 @@ try:
 except ImportError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from tablero.engine.players import EXPERT_SIM, Bot, _distinct_top, seat_view
+from bench_strength import mean_ci  # this folder's interval over runs
+
 from tablero.engine.search.simulate import SimResult, simulate
 from tablero.game import Game
-from tablero.lexicon import load_lexicon
+from tablero.lexicon import Lexicon, load_lexicon
 from tablero.position import Position
-from tablero.variant import load_variant
+from tablero.variant import Variant, load_variant
 
 assert EXPERT_SIM.playouts is not None, "the expert's simulation has a playout cap"
 CAP: int = EXPERT_SIM.playouts
@@ -71,10 +73,8 @@ SETTINGS: dict[str, dict[str, Any]] = {
 }
 
 
-def positions(variant_name: str, games: int, every: int) -> list[Position]:
+def positions(variant: Variant, lexicon: Lexicon, games: int, every: int) -> list[Position]:
     """Every ``every``-th position of ``games`` games between ``hard`` players, bag not empty."""
-    variant = load_variant(variant_name)
-    lexicon = load_lexicon(variant.lexicon, variant.alphabet)
     hard = Bot("hard", variant, lexicon, seed=2)
     out = []
     for seed in range(500, 500 + games):
@@ -118,7 +118,7 @@ def main() -> None:
             **how,
         )
 
-    found = positions(args.variant, args.games, args.every)
+    found = positions(variant, lexicon, args.games, args.every)
     print(f"{args.variant}: {len(found)} positions, the oracle {args.oracle} deals a candidate")
     losses: dict[str, list[float]] = {name: [] for name in SETTINGS}
     playouts: dict[str, list[int]] = {name: [] for name in SETTINGS}
@@ -130,6 +130,7 @@ def main() -> None:
         oracle = run(position, cands, 12345, iterations=args.oracle, prune=False)
         truth = {r.candidate.notation: r.rank_value for r in oracle}
         noise = max(statistics.stdev(r.per_deal) / math.sqrt(len(r.per_deal)) for r in oracle)
+        assert noise < 0.05, f"the oracle's standard error {noise:.3f}: too few deals"
         if not checked_again:  # the oracle is its seed's: the same values again
             again = run(position, cands, 12345, iterations=args.oracle, prune=False)
             assert {r.candidate.notation: r.rank_value for r in again} == truth
@@ -140,14 +141,12 @@ def main() -> None:
                 picked = run(position, cands, 1000 + 7 * repeat + i, **how)
                 losses[name].append(best - truth[picked[0].candidate.notation])
                 playouts[name].append(sum(r.iterations for r in picked))
-        assert noise < 0.05, f"the oracle's standard error {noise:.3f}: too few deals"
     for name in SETTINGS:
-        xs = losses[name]
-        half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+        loss, half = mean_ci(losses[name])
         print(
-            f"  {name:10s} loss {statistics.mean(xs):.4f} ± {half:.4f} a move "
+            f"  {name:10s} loss {loss:.4f} ± {half:.4f} a move "
             f"(chance of winning), {statistics.mean(playouts[name]):,.0f} playouts a move, "
-            f"{len(xs)} runs"
+            f"{len(losses[name])} runs"
         )
 
 
