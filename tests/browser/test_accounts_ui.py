@@ -23,6 +23,7 @@ from .ui import (
     rack,
     sign_up,
     square,
+    type_letters,
     until,
     wait_my_turn,
 )
@@ -91,7 +92,7 @@ def test_an_account_plays_from_a_second_browser_and_resigns(new_page: Any, shot:
     wait_my_turn(other)
     tiles = rack(other)
     square(other, "E5").click()
-    other.keyboard.type("".join(tiles).lower())
+    type_letters(other, "".join(tiles).lower())
     expect(other.locator(".preview .verdict")).to_have_class(re.compile(r"\blegal\b"))
     other.keyboard.press("Enter")
     played = history_rows(ana).filter(has_text=name)

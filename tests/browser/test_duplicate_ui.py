@@ -35,7 +35,7 @@ from tablero.server.duplicate.views import move_tiles
 from tablero.variant import load_variant
 
 from .test_a11y import unnamed_controls
-from .ui import until
+from .ui import type_letters, until
 
 NAME = "Club <b>martes</b>"
 FISE = load_variant("fise")
@@ -136,7 +136,7 @@ def type_move(page: Any, notation: str, tiles: list[dict[str, Any]]) -> None:
         except AssertionError:
             first.click()
     expect(first).to_have_class(wanted)
-    page.keyboard.type("".join(t["letter"] for t in tiles).lower())
+    type_letters(page, "".join(t["letter"] for t in tiles).lower())
 
 
 def typable_letters(letters: list[str]) -> bool:

@@ -24,6 +24,7 @@ from .ui import (
     rack_tile,
     sit_from_lobby,
     square,
+    type_letters,
     wait_my_turn,
 )
 
@@ -98,7 +99,7 @@ def test_two_people_play_a_whole_game(new_page: Any, shot: Any, server: Any) -> 
     # Move 1, by keyboard: click the start square, type the rack, Enter.
     tiles1 = rack(first)
     square(first, "E5").click()
-    first.keyboard.type("".join(tiles1).lower())
+    type_letters(first, "".join(tiles1).lower())
     expect(preview_verdict(first)).to_have_class(re.compile(r"\blegal\b"))
     score1 = int(first.locator(".preview-score").inner_text())
     expect(first.locator(".preview .dict")).to_have_count(0)  # hints are off unless allowed

@@ -21,6 +21,7 @@ from .ui import (
     rack_tile,
     square,
     touch_drag,
+    type_letters,
     wait_my_turn,
 )
 
@@ -67,6 +68,10 @@ def test_a_blank_is_placed_and_its_letter_chosen(new_page: Any, server: Any, sho
 
     # Typing a letter the rack lacks uses a blank for it.
     square(page, "F5").click()
+    type_letters(page, "ñ")  # the Ñ key of a Spanish keyboard
+    expect(blank_letter(page, "F5")).to_have_text("Ñ")
+    page.keyboard.press("Backspace")
+    expect(square(page, "F5").locator(".tile")).to_have_count(0)
     page.keyboard.type("s")
     expect(blank_letter(page, "F5")).to_have_text("S")
     expect(preview_verdict(page)).to_have_class(re.compile(r"\blegal\b"))

@@ -22,6 +22,7 @@ from .ui import (
     rack,
     sit_from_lobby,
     square,
+    type_letters,
 )
 
 
@@ -85,7 +86,7 @@ def test_second_players_page_never_receives_first_players_rack(new_page: Any) ->
     expect(mover.locator(".turn-line.mine")).to_be_visible()
     tiles = rack(mover)
     square(mover, "E5").click()
-    mover.keyboard.type("".join(tiles[:2]).lower())
+    type_letters(mover, "".join(tiles[:2]).lower())
     expect(preview_verdict(mover)).to_have_class(re.compile(r"\blegal\b"))
     mover.keyboard.press("Enter")
     for page in (ana, luis, watcher):

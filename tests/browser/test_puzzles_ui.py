@@ -17,7 +17,7 @@ from tablero.rules import resolve_place
 from tablero.variant import square_name
 
 from .test_a11y import unnamed_controls
-from .ui import new_name, rack_tile, sign_up, square
+from .ui import new_name, rack_tile, sign_up, square, type_letters
 
 PLAIN = re.compile(r"^\S+ [A-Z()]+$")
 """An answer of plain tiles: no blank, no digraph (typed or tapped one letter a tile)."""
@@ -63,7 +63,7 @@ def test_solving_a_puzzle_from_the_keyboard(new_page: Any, shot: Any) -> None:
     first.click()
     if not across:
         first.click()
-    page.keyboard.type("".join(letter for _, letter in tiles))
+    type_letters(page, "".join(letter for _, letter in tiles))
     for name, letter in tiles:
         expect(square(page, name).locator(".letter")).to_have_text(letter)
     page.click("#puzzle-check")

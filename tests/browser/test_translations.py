@@ -8,7 +8,15 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .ui import create_table, preview_verdict, rack, seat_token, sit_from_lobby, square
+from .ui import (
+    create_table,
+    preview_verdict,
+    rack,
+    seat_token,
+    sit_from_lobby,
+    square,
+    type_letters,
+)
 
 
 def test_game_titles_in_spanish_and_romanian(new_page: Any, shot: Any) -> None:
@@ -99,7 +107,7 @@ def place_two(page: Any, first: str) -> None:
     assert pairs, rack(page)
     letters = pairs[0]
     square(page, first).click()
-    page.keyboard.type("".join(letters))
+    type_letters(page, "".join(letters))
     expect(page.locator(".board .sq.tentative")).to_have_count(2)
 
 

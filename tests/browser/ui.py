@@ -160,6 +160,29 @@ def wait_my_turn(page: Page) -> None:
     expect(page.locator(".turn-line.mine")).to_be_visible()
 
 
+def type_letters(page: Page, text: str) -> None:
+    """Type ``text`` into the focused element one key at a time, as a keyboard does.
+
+    Playwright's ``keyboard.type`` sends a ``keydown`` only for characters on a US keyboard;
+    for the others (the Ñ key of a Spanish keyboard, ș on a Romanian one) it sends an ``input``
+    event alone, and the board, which reads ``keydown``, would never see the letter. Such a
+    key is sent here as the ``keydown`` and ``keyup`` a keyboard with that key sends."""
+    for ch in text:
+        if ch.isascii():
+            page.keyboard.press(ch)
+            continue
+        page.evaluate(
+            """key => {
+                const target = document.activeElement || document.body;
+                for (const type of ["keydown", "keyup"]) {
+                    target.dispatchEvent(
+                        new KeyboardEvent(type, { key, bubbles: true, cancelable: true }));
+                }
+            }""",
+            ch,
+        )
+
+
 def rack_tile(page: Page, letter: str) -> Any:
     return page.locator(f'.rack .rack-tile[data-letter="{letter}"]').first
 
