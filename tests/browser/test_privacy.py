@@ -23,6 +23,7 @@ from .ui import (
     sit_from_lobby,
     square,
     type_letters,
+    until,
 )
 
 
@@ -94,9 +95,14 @@ def test_second_players_page_never_receives_first_players_rack(new_page: Any) ->
 
     ana_seat = 0
     luis_seat = 1
-    ana_racks = [s["you"]["rack"] for s in ana_log.states() if s.get("you")]
-    luis_racks = [s["you"]["rack"] for s in luis_log.states() if s.get("you")]
-    assert len(ana_racks) >= 2 and len(luis_racks) >= 2  # before and after the move, at least
+
+    def racks_seen(log: Recorder) -> list[Any]:
+        return [s["you"]["rack"] for s in log.states() if s.get("you")]
+
+    # Before and after the move, at least. The page may draw the move before Playwright has
+    # handed this process the frame that carried it, so wait for the frames too.
+    until(ana, lambda: len(racks_seen(ana_log)) >= 2)
+    until(luis, lambda: len(racks_seen(luis_log)) >= 2)
     assert ana_log.states()[-1]["state"] == "playing"
 
     for log, seat in ((ana_log, ana_seat), (luis_log, luis_seat), (watcher_log, None)):
