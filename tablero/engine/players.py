@@ -88,6 +88,9 @@ class SimSettings:
     """The pre-endgame: the bag holds at most this many tiles (None: a rack's worth)."""
     infer: bool = False
     """Deal the last opponent the tiles its last play says it kept (``search.inference``)."""
+    infer_plays: int = 1
+    """Placements of that opponent read for it, the last one included: each one's kept tiles
+    the prior of the next (``inference.infer_recent``)."""
     threads: int = 1
     """Threads the playouts run on (the C loop shares the candidates out; the same answers
     on any number): the budget in playouts is for all of them together."""
@@ -230,6 +233,7 @@ class Bot:
         threads: int | None = None,
         preendgame_plies: int | None = None,
         infer: bool | None = None,
+        infer_plays: int | None = None,
         sim_plies: int | None = None,
         preendgame_bag: int | None = None,
     ) -> None:
@@ -279,6 +283,10 @@ class Bot:
             raise ValueError(f"preendgame_bag must be at least 0, not {self.preendgame_bag}")
         self.infer = sim.infer if infer is None else infer
         """Infer what the last opponent kept from its last play, and deal it that."""
+        self.infer_plays = sim.infer_plays if infer_plays is None else infer_plays
+        """Placements of that opponent read for it (``search.inference.recent_plays``)."""
+        if self.infer_plays < 1:
+            raise ValueError(f"infer_plays must be at least 1, not {self.infer_plays}")
         self.ex_bonus = ex_bonus_for(variant)
         self.last_choice: Candidate | None = None
         """The candidate behind the last move chosen (for records and explanations)."""
@@ -327,20 +335,20 @@ class Bot:
         return not _words_valid(game, parsed)
 
     def infer_from(self, game: Game, position: Position) -> Inference | None:
-        """What the last opponent kept, as its last play tells (``search.inference``): for a
+        """What the last opponent kept, as its last plays tell (``search.inference``): for a
         bot that simulates and infers, when it will simulate (the bag not empty)."""
         core = getattr(self.generator, "core", None)
         if not (self.level.simulate and self.infer and self.leaves is not None and core):
             return None
         if position.bag_count() == 0:
             return None
-        from .search.inference import infer_kept, last_play
+        from .search.inference import infer_recent, recent_plays
 
-        play = last_play(game)
-        if play is None:
+        plays = recent_plays(game, self.infer_plays)
+        if not plays:
             return None
-        return infer_kept(
-            play, position.unseen(), core, self.leaves, self.variant.rack_size, rng=self.rng
+        return infer_recent(
+            plays, position.unseen(), core, self.leaves, self.variant.rack_size, rng=self.rng
         )
 
     def choose_in(

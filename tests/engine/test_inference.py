@@ -12,9 +12,18 @@ from collections import Counter
 
 import pytest
 
+from tablero.board import Board
 from tablero.engine.movegen.native import learned_leave_values
 from tablero.engine.players import Bot, seat_view, shipped_leaves
-from tablero.engine.search.inference import MIN_KEPT, LastPlay, infer_kept, last_play
+from tablero.engine.search.inference import (
+    MIN_KEPT,
+    Inference,
+    LastPlay,
+    infer_kept,
+    infer_recent,
+    last_play,
+    recent_plays,
+)
 from tablero.engine.search.simulate import deal_unseen
 from tablero.game import Game
 from tablero.lexicon import Lexicon, load_lexicon
@@ -145,3 +154,117 @@ def test_the_expert_infers_and_can_be_told_not_to(lexicon: Lexicon) -> None:
             assert choice.move is not None
         game.play(hard.choose(game))  # the other seat, so that the same player plays next
     assert inferred >= 3
+
+
+def test_recent_plays_rebuild_the_boards_each_play_was_made_on(lexicon: Lexicon) -> None:
+    """Through a game between two ``hard`` players: every play ``recent_plays`` finds is one
+    the last mover made, newest first, on the very board it moved on, with the tiles it
+    played; and the chain is as long as that player's run of placements allows."""
+    bots = [Bot("hard", V, lexicon, seed=40 + s) for s in range(2)]
+    game = Game(V, ["a", "b"], lexicon, seed=40)
+    turns: list[tuple[int, Board, tuple[str, ...] | None]] = []  # seat, board before, played
+    longest = 0
+    while not game.is_over and game.bag:
+        seat = game.to_move
+        before = game.board.copy()
+        result = game.play(bots[seat].choose(game))
+        placed = tuple(t.rack_form for _, t in result.placed)
+        turns.append((seat, before, placed if result.kind == "placed" else None))
+        plays = recent_plays(game, 4)
+        if not game.bag:
+            assert plays == ()
+            break
+        own = [t for t in turns if t[0] == seat]
+        run = 0
+        for _, _, played in reversed(own):  # the mover's placements since its last other turn
+            if played is None:
+                break
+            run += 1
+        assert len(plays) == min(run, 4)
+        for play, (_, board, played) in zip(plays, reversed(own), strict=False):
+            assert play.board == board and play.seat == 1
+            assert played is not None and Counter(play.played) == Counter(played)
+        longest = max(longest, len(plays))
+    assert longest == 4
+
+
+def test_the_chain_stops_at_the_players_exchange(lexicon: Lexicon) -> None:
+    game = Game(V, ["a", "b"], lexicon, seed=12)
+    hard = Bot("hard", V, lexicon, seed=1)
+    first = game.to_move
+    for turn in range(5):
+        if turn == 2:  # the first player exchanges on its second turn
+            game.play(f"- {''.join(game.current.rack[:2])}")
+        else:
+            assert game.play(hard.choose(game)).kind == "placed"
+    assert game.to_move != first
+    assert len(recent_plays(game)) == 1  # the exchange before the last play ends the chain
+
+
+def chained_turn(lexicon: Lexicon) -> tuple[Position, tuple[LastPlay, ...], tuple[str, ...]]:
+    """A position after a ``hard`` play whose player kept, at its play before, a tile this
+    play did not use: the position, the plays found, and what was kept at the earlier play."""
+    bots = [Bot("hard", V, lexicon, seed=60 + s) for s in range(2)]
+    game = Game(V, ["a", "b"], lexicon, seed=60)
+    kept_at: dict[int, tuple[str, ...]] = {}
+    while game.bag:
+        seat = game.to_move
+        move = bots[seat].choose(game)
+        choice = bots[seat].last_choice
+        result = game.play(move)
+        plays = recent_plays(game, 2)
+        if result.kind != "placed" or choice is None:
+            kept_at.pop(seat, None)
+            continue
+        earlier = kept_at.get(seat)
+        kept_at[seat] = tuple(choice.leave)
+        if len(plays) == 2 and earlier and Counter(earlier) - Counter(plays[0].played):
+            return seat_view(game), plays, earlier
+    raise AssertionError("no such turn in the game")
+
+
+def test_a_chain_deals_the_tiles_kept_before_that_the_last_play_did_not_use(
+    lexicon: Lexicon,
+) -> None:
+    """Told exactly what the opponent kept at its play before (a prior of one leave), every
+    leave inferred holds the tiles of it the last play did not use; a uniform draw does not."""
+    generator = Bot("hard", V, lexicon).generator.core
+    leaves = shipped_leaves("fise")
+    position, plays, earlier = chained_turn(lexicon)
+    carried = Counter(earlier) - Counter(plays[0].played)
+    unseen = position.unseen()
+    prior = Inference(1, (earlier,) * 20, 20)
+    chained = infer_kept(
+        plays[0], unseen, generator, leaves, V.rack_size,
+        rng=random.Random(1), prior=prior, tolerance=1e9,
+    )  # fmt: skip
+    assert chained is not None and len(chained.kept) == 400
+    for leave in chained.kept:
+        assert not carried - Counter(leave)
+        assert not Counter(leave) - unseen
+        assert len(leave) == V.rack_size - len(plays[0].played)
+    uniform = infer_kept(
+        plays[0], unseen, generator, leaves, V.rack_size, rng=random.Random(1), tolerance=1e9
+    )
+    assert uniform is not None
+    assert any(carried - Counter(leave) for leave in uniform.kept)
+
+
+def test_a_prior_that_cannot_be_falls_back_to_the_uniform_one(lexicon: Lexicon) -> None:
+    """Two Zs (FISE has one) cannot have been kept: the leaves come from the uniform prior,
+    the very ones drawn without a prior; and ``infer_recent`` of one play is ``infer_kept``."""
+    generator = Bot("hard", V, lexicon).generator.core
+    leaves = shipped_leaves("fise")
+    position, plays, _ = chained_turn(lexicon)
+    unseen = position.unseen()
+    impossible = Inference(1, (("Z", "Z"),) * 20, 20)
+    args = (plays[0], unseen, generator, leaves, V.rack_size)
+    plain = infer_kept(*args, rng=random.Random(3))
+    assert plain is not None
+    assert infer_kept(*args, rng=random.Random(3), prior=impossible) == plain
+    assert (
+        infer_recent(plays[:1], unseen, generator, leaves, V.rack_size, rng=random.Random(3))
+        == plain
+    )
+    chained = infer_recent(plays, unseen, generator, leaves, V.rack_size, rng=random.Random(3))
+    assert chained is not None and chained.seat == 1

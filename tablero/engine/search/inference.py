@@ -21,13 +21,23 @@ draw made it (the uniform draw of step 1 is the prior, the test of step 3 the li
 the simulation can deal deal ``i`` the ``i``-th of them and the rest of that opponent's rack at
 random (``NativeGenerator.simulate``'s ``known``). When too few are kept (a play no static
 player would make: a human's, a fishing move), nothing is inferred and the deals stay uniform.
+
+**A chain of plays.** The leave of step 1 need not be a uniform draw. The tiles an opponent
+kept at one play are on its rack at the next, beside the tiles it drew, so what its earlier
+play said it kept is a better prior for its rack before the last one. ``infer_recent`` reads
+the same opponent's last few placements oldest first, each one's kept leaves the prior of the
+next (``infer_kept``'s ``prior``; docs/bots.md, "Rack inference", states the weights): a
+particle filter whose particles are leaves. A play a chain cannot explain falls back to the
+uniform prior.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -40,7 +50,7 @@ from ..evaluation.leaves import LeaveTable
 if TYPE_CHECKING:
     from ..movegen.native import NativeGenerator
 
-__all__ = ["Inference", "LastPlay", "infer_kept", "last_play"]
+__all__ = ["Inference", "LastPlay", "infer_kept", "infer_recent", "last_play", "recent_plays"]
 
 TOLERANCE = 3.0
 """Points of equity a play may fall short of the best one from a leave for the leave to be
@@ -53,6 +63,9 @@ SAMPLES = 400
 MIN_KEPT = 16
 """Fewer consistent leaves than this, and nothing is inferred: a handful of samples would
 stand for the opponent's rack in every deal."""
+
+CHAIN = 3
+"""Placements of the same opponent read at most, the last one included (``recent_plays``)."""
 
 
 @dataclass(frozen=True)
@@ -88,38 +101,78 @@ def last_play(game: Game) -> LastPlay | None:
     """The placement just made, if the player to move can learn from it: it was the last
     turn, by another player still in the game, a placement (not an exchange, a pass, a CAMBIO
     or a play taken back after a challenge), made from a full rack that the bag refilled."""
-    events = [e for e in game.log if e["type"] != "shuffle"]
-    if not events or events[-1]["type"] != "move" or events[-1]["result"] != "placed":
-        return None
-    event = events[-1]
-    mover = game.to_move
-    if event["seat"] == mover or not game.bag:
-        return None
-    order = game.seats_from(mover)
-    if event["seat"] not in order:
-        return None
-    move = game.parse(event["move"])
-    if not isinstance(move, Place):
-        return None
-    # On the board as it is now every letter of the play lies in place; the ones the written
-    # play does not mark as already there are the tiles it put down.
-    before = game.board.copy()
+    plays = recent_plays(game, 1)
+    return plays[0] if plays else None
+
+
+def recent_plays(game: Game, depth: int = CHAIN) -> tuple[LastPlay, ...]:
+    """The last play (``last_play``) and the same opponent's placements just before it, newest
+    first, at most ``depth``: each with the board it was made on.
+
+    The chain goes back only while each play's kept tiles are sure to be on the rack of the
+    next: it stops at that opponent's exchange, pass or lost turn, at an EX square that
+    shuffled its rack, and at anything that changed the board other than a placement (a
+    CAMBIO, a play taken back after a challenge), before which the boards are not rebuilt."""
+    log = game.log
+    i = len(log) - 1
+    while i >= 0 and log[i]["type"] == "shuffle":
+        i -= 1  # the last play's own EX shuffle: the next rack's, not the player's
+    if i < 1 or log[i]["type"] != "move" or log[i]["result"] != "placed" or not game.bag:
+        return ()
+    target = log[i]["seat"]
+    order = game.seats_from(game.to_move)
+    if target == game.to_move or target not in order:
+        return ()
+    board = game.board.copy()
+    plays: list[LastPlay] = []
+    for event in reversed(log[1 : i + 1]):
+        if len(plays) == depth:
+            break
+        kind = event["type"]
+        if kind == "shuffle":
+            if event["seat"] == target:
+                break
+            continue
+        if kind != "move":
+            break
+        result = event["result"]
+        if result != "placed":
+            if event["seat"] == target or result not in ("exchanged", "passed", "lost_turn"):
+                break
+            continue
+        move = game.parse(event["move"])
+        if not isinstance(move, Place):
+            break
+        played = _take_back(board, move)
+        if played is None:
+            break
+        if event["seat"] == target:
+            try:
+                resolve_place(move, board)  # the play fits the board it was made on
+            except IllegalMove:
+                break
+            plays.append(LastPlay(order.index(target), board.copy(), played, int(event["score"])))
+    return tuple(plays)
+
+
+def _take_back(board: Board, move: Place) -> tuple[str, ...] | None:
+    """Lift the tiles ``move`` put down off ``board`` (as it is just after the move) and return
+    them as on a rack; ``None`` (the board part-way) if a square the move names is empty.
+
+    On the board after the play every letter of it lies in place; the ones the written play
+    does not mark as already there are the tiles it put down."""
     dr, dc = (0, 1) if move.across else (1, 0)
     played = []
     for i, letter in enumerate(move.letters):
         if letter.on_board:
             continue
         coord = (move.start[0] + i * dr, move.start[1] + i * dc)
-        tile = before[coord]
+        tile = board[coord]
         if tile is None:
             return None
         played.append(tile.rack_form)
-        before[coord] = None
-    try:
-        resolve_place(move, before)  # the play fits the board it was made on
-    except IllegalMove:
-        return None
-    return LastPlay(order.index(event["seat"]), before, tuple(played), int(event["score"]))
+        board[coord] = None
+    return tuple(played)
 
 
 def infer_kept(
@@ -133,12 +186,16 @@ def infer_kept(
     samples: int = SAMPLES,
     tolerance: float = TOLERANCE,
     time_limit: float | None = None,
+    prior: Inference | None = None,
 ) -> Inference | None:
     """Samples of what the opponent kept after ``play`` (``None``: too few to say).
 
     ``unseen`` is what the mover cannot see now (the bag and the others' racks), which holds
     the opponent's kept tiles; ``generator`` the native ``NativeGenerator`` of the game and
-    dictionary; ``leaves`` the leave values the opponent is taken to play by."""
+    dictionary; ``leaves`` the leave values the opponent is taken to play by. ``prior``: what
+    the same opponent kept at its play before this one (``infer_recent``), which was on the
+    rack it made this play from; without it, or if no leave drawn from it passes, the leave
+    is drawn uniformly from ``unseen``."""
     from ..movegen.native import learned_leave_values
 
     size = rack_size - len(play.played)
@@ -149,16 +206,105 @@ def infer_kept(
     board = generator.board(play.board)
     first = play.board.is_empty()
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    kept: list[tuple[str, ...]] = []
-    tried = 0
-    while tried < samples:
-        tried += 1
-        leave = tuple(rng.sample(pool, size))
-        best = generator.best_equity(board, play.played + leave, values, first)
-        if best is not None and play.score + values.value(leave) >= best - tolerance:
-            kept.append(leave)
-        if deadline is not None and time.monotonic() > deadline:
-            break
-    if len(kept) < MIN_KEPT:
+    draw = _chained_draw(prior, play.played, unseen, rack_size, rng) if prior else None
+    while True:
+        kept: list[tuple[str, ...]] = []
+        tried = 0
+        while tried < samples:
+            tried += 1
+            leave = draw() if draw is not None else tuple(rng.sample(pool, size))
+            best = generator.best_equity(board, play.played + leave, values, first)
+            if best is not None and play.score + values.value(leave) >= best - tolerance:
+                kept.append(leave)
+            if deadline is not None and time.monotonic() > deadline:
+                break
+        if len(kept) >= MIN_KEPT:
+            return Inference(play.seat, tuple(kept), tried)
+        if draw is None:
+            return None
+        draw = None  # the chain cannot explain this play: back to the uniform prior
+
+
+def _chained_draw(
+    prior: Inference,
+    played: Sequence[str],
+    unseen: Counter[str],
+    rack_size: int,
+    rng: random.Random,
+) -> Callable[[], tuple[str, ...]] | None:
+    """A draw of the leave kept after a play of ``played``, given ``prior``, samples of what
+    the player kept at its play before (``None``: no sample of it fits what is unseen now).
+
+    The rack the play was made from was a kept leave ``K`` of the prior plus ``d`` tiles drawn
+    after that earlier play, ``d = rack_size − |K|``; it held ``played``, so the draw held
+    ``N = played − K``. ``K`` is weighed by the chance that a draw of ``d`` tiles from the
+    tiles it could come from (the unseen tiles and ``played``, less ``K``) holds ``N``, counted
+    as ``∏ C(c_t, n_t) · C(T − |N|, d − |N|)`` over the tiles ``t`` of ``N`` (the binomial of
+    the total, the same for every ``K``, dropped); the rest of the draw, ``E``, comes uniformly
+    from the tiles left. The leave kept is then ``(K − played) + E``.
+    """
+    need = Counter(played)
+    available = unseen + need
+    options: list[tuple[Counter[str], Counter[str], int]] = []
+    weights: list[float] = []
+    for leave, count in Counter(prior.kept).items():
+        keep = Counter(leave)
+        if keep - available:
+            continue  # a tile of K is now on the mover's rack or was played by another
+        source = available - keep
+        missing = need - keep
+        drawn = rack_size - len(leave)
+        short = drawn - missing.total()
+        if short < 0 or missing - source:
+            continue
+        weight = math.comb(source.total() - missing.total(), short)
+        for tile, n in missing.items():
+            weight *= math.comb(source[tile], n)
+        if weight:
+            options.append((keep - need, source - missing, short))
+            weights.append(count * weight)
+    if not options:
         return None
-    return Inference(play.seat, tuple(kept), tried)
+
+    def draw() -> tuple[str, ...]:
+        left, source, short = rng.choices(options, weights)[0]
+        return tuple(left.elements()) + tuple(rng.sample(list(source.elements()), short))
+
+    return draw
+
+
+def infer_recent(
+    plays: Sequence[LastPlay],
+    unseen: Counter[str],
+    generator: NativeGenerator,
+    leaves: LeaveTable,
+    rack_size: int,
+    *,
+    rng: random.Random,
+    samples: int = SAMPLES,
+    tolerance: float = TOLERANCE,
+) -> Inference | None:
+    """What the opponent kept after the first of ``plays`` (``recent_plays``: newest first),
+    each earlier play's kept leaves the prior of the next.
+
+    Every play's kept tiles are among what the mover cannot see now (``unseen``) and the tiles
+    that opponent played since, so that is what each older play's leaves are drawn from."""
+    inferred: Inference | None = None
+    later: Counter[str] = Counter()
+    pools = []
+    for play in plays:
+        pools.append(unseen + later)
+        later.update(play.played)
+    for play, pool in zip(reversed(plays), reversed(pools), strict=True):
+        inferred = infer_kept(
+            play,
+            pool,
+            generator,
+            leaves,
+            rack_size,
+            rng=rng,
+            samples=samples,
+            tolerance=tolerance,
+            prior=inferred,
+        )
+    return inferred
