@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
@@ -50,7 +51,7 @@ from .movegen.candidates import (
     exchange_allowed,
     generator_for,
 )
-from .search.inference import Inference
+from .search.inference import Inference, LastPlay
 
 __all__ = [
     "LEVELS",
@@ -337,16 +338,25 @@ class Bot:
     def infer_from(self, game: Game, position: Position) -> Inference | None:
         """What the last opponent kept, as its last plays tell (``search.inference``): for a
         bot that simulates and infers, when it will simulate (the bag not empty)."""
-        core = getattr(self.generator, "core", None)
-        if not (self.level.simulate and self.infer and self.leaves is not None and core):
-            return None
-        if position.bag_count() == 0:
-            return None
-        from .search.inference import infer_recent, recent_plays
+        return self.infer_from_plays(self.plays_to_read(game), position)
 
-        plays = recent_plays(game, self.infer_plays)
-        if not plays:
+    def plays_to_read(self, game: Game) -> tuple[LastPlay, ...]:
+        """The last opponent's plays this bot infers its rack from, newest first
+        (``search.inference.recent_plays``); none if it does not infer."""
+        if not (self.level.simulate and self.infer and self.leaves is not None):
+            return ()
+        from .search.inference import recent_plays
+
+        return recent_plays(game, self.infer_plays)
+
+    def infer_from_plays(self, plays: Sequence[LastPlay], position: Position) -> Inference | None:
+        """``infer_from`` for a bot that holds the position and the plays, not the game (a
+        worker process thinking for a table)."""
+        core = getattr(self.generator, "core", None)
+        if not (plays and self.leaves is not None and core) or position.bag_count() == 0:
             return None
+        from .search.inference import infer_recent
+
         return infer_recent(
             plays, position.unseen(), core, self.leaves, self.variant.rack_size, rng=self.rng
         )

@@ -28,7 +28,7 @@ from ..moves import NotationError, parse_rack
 from ..position import Position
 from ..variant import Variant, VariantError, load_variant
 
-__all__ = ["CgpError", "read_cgp", "write_cgp"]
+__all__ = ["CgpError", "read_board", "read_cgp", "write_board", "write_cgp"]
 
 
 class CgpError(ValueError):
@@ -50,7 +50,7 @@ def read_cgp(text: str, variant: Variant | None = None) -> Position:
             variant = load_variant(ops.get("var", "fise"))
         except VariantError as e:
             raise CgpError(str(e)) from None
-    board = _read_board(board_text, variant)
+    board = read_board(board_text, variant)
     try:
         racks = [parse_rack(r, variant.alphabet) for r in racks_text.split("/")]
     except NotationError as e:
@@ -96,20 +96,6 @@ def cgp_ops(text: str) -> dict[str, str]:
 
 def write_cgp(position: Position) -> str:
     """The CGP line of a position; ``read_cgp(write_cgp(p))`` gives p back."""
-    rows = []
-    for r in range(position.board.rows):
-        out, run = [], 0
-        for tile in position.board.row(r):
-            if tile is None:
-                run += 1
-                continue
-            if run:
-                out.append(str(run))
-                run = 0
-            out.append(tile.notation())
-        if run:
-            out.append(str(run))
-        rows.append("".join(out))
     racks = "/".join(
         "".join(f"[{t}]" if len(t) > 1 else t for t in rack) for rack in position.racks
     )
@@ -125,13 +111,35 @@ def write_cgp(position: Position) -> str:
         ops.append("cambio " + "/".join(map(str, position.cambios_used)) + ";")
     if not racks:
         racks = "/"  # an empty field would vanish between the spaces
-    return f"{'/'.join(rows)} {racks} {scores} {position.scoreless_turns} {' '.join(ops)}"
+    board = write_board(position.board)
+    return f"{board} {racks} {scores} {position.scoreless_turns} {' '.join(ops)}"
+
+
+def write_board(board: Board) -> str:
+    """A board as the first field of a CGP line: rows top to bottom, ``/`` between them, a
+    run of empty squares as its length, a blank in lowercase, a digraph in brackets."""
+    rows = []
+    for r in range(board.rows):
+        out, run = [], 0
+        for tile in board.row(r):
+            if tile is None:
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(tile.notation())
+        if run:
+            out.append(str(run))
+        rows.append("".join(out))
+    return "/".join(rows)
 
 
 _TOKEN = re.compile(r"\d+|\[[^\]]*\]|.", re.DOTALL)
 
 
-def _read_board(text: str, variant: Variant) -> Board:
+def read_board(text: str, variant: Variant) -> Board:
+    """A board written by ``write_board``, for ``variant``; ``CgpError`` says what is wrong."""
     rows = text.split("/")
     if len(rows) != variant.rows:
         raise CgpError(f"the board has {len(rows)} rows; {variant.title} has {variant.rows}")

@@ -24,7 +24,7 @@ import pytest
 import redis
 
 from tablero.board import Tile
-from tablero.engine.players import seat_view
+from tablero.engine.players import Bot, seat_view
 from tablero.game import Game
 from tablero.lexicon import AnyWordLexicon, load_lexicon
 from tablero.moves import Move
@@ -76,7 +76,8 @@ def test_a_job_crosses_as_json_for_every_builtin_game(name: str) -> None:
     variant = load_variant(name)
     job = _job(variant, players=max(2, variant.min_players))
     data = json.loads(json.dumps(job_to_dict(job, f"builtin:{name}")))
-    assert set(data) == {"cgp", "rules", "level", "players"} and data["rules"] == f"builtin:{name}"
+    assert set(data) == {"cgp", "rules", "level", "players", "plays"}
+    assert data["rules"] == f"builtin:{name}" and data["plays"] == []
     assert job_from_dict(data) == job
 
 
@@ -92,9 +93,53 @@ def test_an_uploaded_game_crosses_as_its_rule_file() -> None:
     assert rules_variant(MINI_TOML) is back.position.variant  # parsed once per text
 
 
+def expert_job() -> BotJob:
+    """The expert's job after its opponent's placements: it carries them, for rack inference."""
+    variant = load_variant("fise")
+    lexicon = load_lexicon(variant.lexicon, variant.alphabet)
+    game = Game(variant, ["a", "b"], lexicon, seed=5)
+    hard = Bot("hard", variant, lexicon, seed=5)
+    for _ in range(5):
+        game.play(hard.choose(game))
+    plan = plan_move(game, game.to_move, 5)
+    assert isinstance(plan, BotJob)
+    return plan
+
+
+def test_the_experts_job_carries_the_opponents_plays_across() -> None:
+    job = expert_job()
+    assert job.plays and all(p.seat == 1 for p in job.plays)
+    assert job.plays[0].board != job.position.board  # the board before the play
+    data = json.loads(json.dumps(job_to_dict(job, "builtin:fise")))
+    assert len(data["plays"]) == len(job.plays)
+    back = job_from_dict(data)
+    assert back == job
+    # On the worker's side the expert reads the opponent's rack from them.
+    variant = back.position.variant
+    expert = Bot("expert", variant, load_lexicon(variant.lexicon, variant.alphabet), seed=1)
+    inference = expert.infer_from_plays(back.plays, back.position)
+    assert inference is not None and inference.seat == 1
+
+
 def test_a_malformed_job_is_refused() -> None:
-    data = job_to_dict(_job(load_variant("fise")), "builtin:fise")
-    for bad in ({"level": 9}, {"players": "2"}, {"cgp": None}, {"rules": 3}):
+    data = job_to_dict(expert_job(), "builtin:fise")
+    play = data["plays"][0]
+    bad_plays = [
+        "none",
+        [play] * 9,
+        [{**play, "played": ["Ж"]}],
+        [{**play, "played": []}],
+        [{**play, "seat": 0}],
+        [{**play, "score": "12"}],
+        [{**play, "board": "15/15"}],
+    ]
+    for bad in (
+        {"level": 9},
+        {"players": "2"},
+        {"cgp": None},
+        {"rules": 3},
+        *({"plays": plays} for plays in bad_plays),
+    ):
         with pytest.raises(ValueError):
             job_from_dict({**data, **bad})
 

@@ -20,6 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from ...engine.players import Bot, seat_view
+from ...engine.search.inference import LastPlay
 from ...game import Game
 from ...lexicon import Lexicon
 from ...moves import Challenge, Exchange, Move, Pass
@@ -69,6 +70,9 @@ class BotJob:
     position: Position
     level: int
     players: int
+    plays: tuple[LastPlay, ...] = ()
+    """The last opponent's recent placements, newest first, for a level that infers its
+    rack from them (``Bot.plays_to_read``): boards and tiles everyone at the table has seen."""
 
 
 def plan_move(game: Game, seat: int, level: int) -> Move | BotJob:
@@ -84,13 +88,14 @@ def plan_move(game: Game, seat: int, level: int) -> Move | BotJob:
     if bot.should_challenge(game, seat):
         return Challenge()
     view = seat_view(game, seat)  # the players still in the game (resigned ones left out)
-    return BotJob(view, level, len(view.racks))
+    return BotJob(view, level, len(view.racks), bot.plays_to_read(game))
 
 
 def think(job: BotJob, lexicon: Lexicon) -> Move:
     """The bot's move for a job (slow: a worker process or thread calls it)."""
     bot = _bot(job.position.variant, lexicon, job.level)
-    return bot.choose_in(job.position, players=job.players).move
+    inference = bot.infer_from_plays(job.plays, job.position)
+    return bot.choose_in(job.position, players=job.players, inference=inference).move
 
 
 def choose_move(game: Game, seat: int, level: int) -> Move:

@@ -24,7 +24,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ...formats.cgp import read_cgp, write_cgp
+from ...engine.search.inference import LastPlay
+from ...formats.cgp import read_board, read_cgp, write_board, write_cgp
 from ...lexicon import Lexicon
 from ...moves import Move, format_move, parse_move
 from ...variant import Variant
@@ -67,7 +68,20 @@ def bot_job_to_dict(job: BotJob, rules: str) -> dict[str, Any]:
         "rules": rules,
         "level": job.level,
         "players": job.players,
+        "plays": [
+            {
+                "board": write_board(p.board),
+                "played": list(p.played),
+                "score": p.score,
+                "seat": p.seat,
+            }
+            for p in job.plays
+        ],
     }
+
+
+PLAYS_SENT = 8
+"""The most plays a bot job may carry (a level reads ``inference.CHAIN`` at most)."""
 
 
 def bot_job_from_dict(data: Mapping[str, Any], variant_of: Callable[[str], Variant]) -> BotJob:
@@ -77,7 +91,32 @@ def bot_job_from_dict(data: Mapping[str, Any], variant_of: Callable[[str], Varia
         raise ValueError("a bot job needs a CGP and rules, both strings")
     if level not in LEVELS or not isinstance(players, int) or not 1 <= players <= 4:
         raise ValueError(f"a bot job's level ({level!r}) or players ({players!r}) is wrong")
-    return BotJob(read_cgp(cgp, variant_of(rules)), level, players)
+    variant = variant_of(rules)
+    plays = data.get("plays", [])
+    if not isinstance(plays, list) or len(plays) > PLAYS_SENT:
+        raise ValueError(f"a bot job's plays are a list of at most {PLAYS_SENT}")
+    return BotJob(
+        read_cgp(cgp, variant),
+        level,
+        players,
+        tuple(_read_play(p, variant, players) for p in plays),
+    )
+
+
+def _read_play(data: Any, variant: Variant, players: int) -> LastPlay:
+    """One of a bot job's plays (``BotJob.plays``); ValueError says what is wrong with it."""
+    if not isinstance(data, dict):
+        raise ValueError("a bot job's play is an object")
+    board, played, score, seat = (data.get(k) for k in ("board", "played", "score", "seat"))
+    if not (isinstance(board, str) and isinstance(played, list) and played):
+        raise ValueError("a bot job's play needs a board and the tiles played")
+    if not all(isinstance(t, str) and (t == "?" or variant.alphabet.is_letter(t)) for t in played):
+        raise ValueError(f"a bot job's play holds a tile {variant.title} does not have")
+    if len(played) > variant.rack_size or not isinstance(score, int):
+        raise ValueError("a bot job's play has more tiles than a rack, or no whole score")
+    if not (isinstance(seat, int) and 1 <= seat < players):
+        raise ValueError(f"a bot job's play is by seat {seat!r} of {players} players")
+    return LastPlay(seat, read_board(board, variant), tuple(played), score)
 
 
 def _read_move(job: BotJob, text: str) -> Move:
