@@ -22,8 +22,10 @@ Options given as JSON go to ``Bot`` (``sim_iterations``, ``sim_candidates``, ``s
 ``--a-from-bag N`` asks where A's edge comes from: A plays as ``hard`` (the best static
 equity) while the bag holds more than N tiles and as itself from then on, so the two games of a
 pair are the same game until the bag comes down to N (``--a-from-bag 0``: only A's endgame).
-``--a-sees-racks`` (two seats) tells A's simulation its opponent's rack, as if its rack
-inference were perfect: an upper bound on what better inference could be worth.
+``--a-sees-racks`` (two seats) tells A's simulation its opponent's rack: an upper bound on
+what knowing it could be worth. ``--a-sees-kept`` tells it only the tiles the opponent kept
+at its last play (the rest of its rack, drawn since, is dealt at random as ever), as if rack
+inference were perfect: an upper bound on what any inference from the plays could be worth.
 ``--out FILE`` appends one JSON line per pair, so that runs can be split and added up
 (``--report FILE`` prints the summary of such a file; ``--compare BEFORE AFTER`` the difference
 of two such runs seed by seed, with its 95 % interval over the seeds they share).
@@ -49,7 +51,7 @@ try:
 except ImportError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from tablero.engine.players import Bot, seat_view
-from tablero.engine.search.inference import Inference
+from tablero.engine.search.inference import Inference, last_play
 from tablero.game import Game
 from tablero.lexicon import load_lexicon
 from tablero.variant import load_variant
@@ -62,18 +64,26 @@ def _bot(spec: str, options: dict[str, Any], variant: Any, lexicon: Any, seed: i
 
 
 class SeesRacks:
-    """``bot`` at two seats, its simulation told the opponent's rack (a diagnostic: perfect
-    rack inference). The endgame needs no telling: with the bag empty the rack is known."""
+    """``bot`` at two seats, its simulation told the opponent's rack, or with ``kept_only``
+    what the opponent kept at its last play (diagnostics: what knowing them is worth). The
+    endgame needs no telling: with the bag empty the rack is known."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, kept_only: bool = False) -> None:
         self.bot = bot
+        self.kept_only = kept_only
         self.variant, self.lexicon, self.leaves = bot.variant, bot.lexicon, bot.leaves
 
     def choose(self, game: Game) -> Any:
         seat = game.to_move
         position = seat_view(game, seat)
         theirs = tuple(game.position(seat).racks[1])
-        told = Inference(seat=1, kept=(theirs,), tried=1) if position.bag_count() else None
+        if self.kept_only:
+            # A rack keeps its tiles in order and the draw goes at its end (``Game._place``).
+            play = last_play(game)
+            theirs = theirs[: len(theirs) - len(play.played)] if play is not None else ()
+        told = None
+        if position.bag_count() and theirs:
+            told = Inference(seat=1, kept=(theirs,), tried=1)
         return self.bot.choose_in(position, players=2, inference=told).move
 
 
@@ -91,10 +101,10 @@ class LatePlayer:
 
 
 def play_pair(
-    job: tuple[str, str, str, dict[str, Any], dict[str, Any], int, int, int | None, bool],
+    job: tuple[str, str, str, dict[str, Any], dict[str, Any], int, int, int | None, str | None],
 ) -> dict[str, Any]:
     """The games of one seed: A in each seat in turn, B in every other seat."""
-    variant_name, a, b, a_opts, b_opts, seed, seats, a_from_bag, a_sees_racks = job
+    variant_name, a, b, a_opts, b_opts, seed, seats, a_from_bag, a_told = job
     if _CACHE.get("variant") != variant_name:
         variant = load_variant(variant_name)
         _CACHE.update(
@@ -106,7 +116,7 @@ def play_pair(
     games = []
     for a_seat in range(seats):
         a_bot = _bot(a, a_opts, variant, lexicon, seed * 8 + a_seat)
-        told: Bot | SeesRacks = SeesRacks(a_bot) if a_sees_racks else a_bot
+        told: Bot | SeesRacks = SeesRacks(a_bot, a_told == "kept") if a_told else a_bot
         a_player = told if a_from_bag is None else LatePlayer(told, a_from_bag)
         bots = [
             a_player if s == a_seat else _bot(b, b_opts, variant, lexicon, seed * 8 + s)
@@ -243,6 +253,11 @@ def main() -> int:
         action="store_true",
         help="A's simulation is told its opponent's rack (two seats; a diagnostic)",
     )
+    parser.add_argument(
+        "--a-sees-kept",
+        action="store_true",
+        help="A's simulation is told what its opponent kept at its last play (a diagnostic)",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, help="append each pair as a JSON line")
     parser.add_argument("--report", type=Path, help="only summarise this --out file")
@@ -263,8 +278,11 @@ def main() -> int:
         return 0
     if args.a_from_bag is not None and args.a_from_bag < 0:
         parser.error(f"--a-from-bag: a number of tiles, 0 or more, not {args.a_from_bag}")
-    if args.a_sees_racks and args.seats != 2:
-        parser.error(f"--a-sees-racks: two seats only, not {args.seats}")
+    if (args.a_sees_racks or args.a_sees_kept) and args.seats != 2:
+        parser.error(f"--a-sees-racks, --a-sees-kept: two seats only, not {args.seats}")
+    if args.a_sees_racks and args.a_sees_kept:
+        parser.error("--a-sees-racks or --a-sees-kept, not both")
+    a_told = "rack" if args.a_sees_racks else "kept" if args.a_sees_kept else None
     if args.report:
         show(str(args.report), summary(_read_pairs(args.report, parser)))
         return 0
@@ -282,7 +300,7 @@ def main() -> int:
             seed,
             args.seats,
             args.a_from_bag,
-            args.a_sees_racks,
+            a_told,
         )
         for seed in range(args.seed, args.seed + args.pairs)
     ]
@@ -291,8 +309,8 @@ def main() -> int:
         label += f" ({args.seats} seats)"
     if args.a_from_bag is not None:
         label += f" (A as hard until the bag holds {args.a_from_bag})"
-    if args.a_sees_racks:
-        label += " (A told B's rack)"
+    if a_told:
+        label += " (A told B's rack)" if a_told == "rack" else " (A told what B kept)"
     pairs: list[dict[str, Any]] = []
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
