@@ -22,7 +22,9 @@ the best candidate less the oracle's value of the one it picked, in chances of w
 - ``flat``: 300 deals for every candidate, no pruning (4,800 playouts, as many as the expert's
   cap).
 
-- ``4 plies``: the expert's budget, each playout four plies deep (its replies and ours, twice).
+- ``4 plies``: the expert's budget, each playout four plies deep (its replies and ours, twice);
+- ``to the end``: the expert's budget, each playout played to the end of the game (60 plies);
+  ``to the end ÷3`` with a third of the playouts and deals.
 
 Printed: each setting's mean loss a move with its 95 % interval, and its mean playouts a move.
 By default the oracle shares the expert's model (two plies, the static replies, the leave
@@ -81,6 +83,18 @@ SETTINGS: dict[str, dict[str, Any]] = {
         "prune": True,
         "max_playouts": CAP,
         "plies": 4,
+    },
+    "to the end": {
+        "iterations": EXPERT_SIM.iterations,
+        "prune": True,
+        "max_playouts": CAP,
+        "plies": 60,
+    },
+    "to the end ÷3": {
+        "iterations": EXPERT_SIM.iterations // 3,
+        "prune": True,
+        "max_playouts": CAP // 3,
+        "plies": 60,
     },
 }
 
