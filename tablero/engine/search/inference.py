@@ -33,6 +33,7 @@ uniform prior.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -245,7 +246,7 @@ def _chained_draw(
     """
     need = Counter(played)
     available = unseen + need
-    options: list[tuple[Counter[str], Counter[str], int]] = []
+    options: list[tuple[tuple[str, ...], list[str], int]] = []
     weights: list[float] = []
     for leave, count in Counter(prior.kept).items():
         keep = Counter(leave)
@@ -261,14 +262,16 @@ def _chained_draw(
         for tile, n in missing.items():
             weight *= math.comb(source[tile], n)
         if weight:
-            options.append((keep - need, source - missing, short))
+            left = tuple((keep - need).elements())
+            options.append((left, list((source - missing).elements()), short))
             weights.append(count * weight)
     if not options:
         return None
+    cumulative = list(itertools.accumulate(weights))  # once, not at each of the draws
 
     def draw() -> tuple[str, ...]:
-        left, source, short = rng.choices(options, weights)[0]
-        return tuple(left.elements()) + tuple(rng.sample(list(source.elements()), short))
+        left, source, short = rng.choices(options, cum_weights=cumulative)[0]
+        return left + tuple(rng.sample(source, short))
 
     return draw
 
