@@ -83,6 +83,12 @@ class SimSettings:
     plies: int = 2
     """Plies simulated after each candidate before the pre-endgame: the
     opponents' replies and ours (2), or more rounds of them."""
+    late_plies: int | None = None
+    """Plies simulated at two seats once the bag holds ``late_bag`` tiles or fewer, before the
+    pre-endgame (None: ``plies``, as at any time). Looking further pays where the end is near;
+    at a table of more, a round already holds every opponent's reply."""
+    late_bag: int = 40
+    """Where the late game starts: the bag holds at most this many tiles."""
     preendgame_plies: int | None = None
     """Plies simulated in the pre-endgame (None: ``plies``, as at any time)."""
     preendgame_bag: int | None = None
@@ -237,6 +243,8 @@ class Bot:
         infer_plays: int | None = None,
         sim_plies: int | None = None,
         preendgame_bag: int | None = None,
+        late_plies: int | None = None,
+        late_bag: int | None = None,
     ) -> None:
         """The simulation's settings are the level's (``BotLevel.sim``) unless given here:
         ``sim_playouts=0`` and ``preendgame_plies=0`` turn those off, ``win_table`` is a table,
@@ -273,6 +281,13 @@ class Bot:
         """Plies simulated after each candidate before the pre-endgame (``plies_at``)."""
         if self.sim_plies < 1:
             raise ValueError(f"sim_plies must be at least 1, not {self.sim_plies}")
+        late = sim.late_plies if late_plies is None else late_plies
+        self.late_plies = late or None
+        """Plies simulated at two seats in the late game (None: ``sim_plies``)."""
+        self.late_bag = sim.late_bag if late_bag is None else late_bag
+        """The late game: the bag holds this many tiles or fewer."""
+        if self.late_bag < 0:
+            raise ValueError(f"late_bag must be at least 0, not {self.late_bag}")
         plies = sim.preendgame_plies if preendgame_plies is None else preendgame_plies
         self.preendgame_plies = plies or None
         """Plies simulated in the pre-endgame (None: ``sim_plies``): deep enough to play the
@@ -386,7 +401,7 @@ class Bot:
                     self.lexicon,
                     self.leaves,
                     players=players,
-                    plies=self.plies_at(position.bag_count()),
+                    plies=self.plies_at(position.bag_count(), players),
                     iterations=self.sim_iterations,
                     seed=self.rng.randrange(2**32),
                     time_limit=self.time_limit,
@@ -403,11 +418,14 @@ class Bot:
         k = sum(1 for c in ranked[: self.level.pick_among] if c.kind in ("place", "cambio"))
         return ranked[self.rng.randrange(k)] if k > 1 else ranked[0]
 
-    def plies_at(self, bag_count: int) -> int:
+    def plies_at(self, bag_count: int, players: int = 2) -> int:
         """How deep the playouts go with this many tiles in the bag: the pre-endgame's plies
-        once the bag is down to ``preendgame_bag``, else ``sim_plies``."""
+        once the bag is down to ``preendgame_bag``, the late game's at two seats once it is
+        down to ``late_bag``, else ``sim_plies``."""
         if self.preendgame_plies and bag_count <= self.preendgame_bag:
             return self.preendgame_plies
+        if self.late_plies and players == 2 and bag_count <= self.late_bag:
+            return self.late_plies
         return self.sim_plies
 
     @property
