@@ -247,8 +247,8 @@ class Bot:
         late_bag: int | None = None,
     ) -> None:
         """The simulation's settings are the level's (``BotLevel.sim``) unless given here:
-        ``sim_playouts=0`` and ``preendgame_plies=0`` turn those off, ``win_table`` is a table,
-        True (the game's shipped one) or False (rank by points)."""
+        ``sim_playouts=0``, ``preendgame_plies=0`` and ``late_plies=0`` turn those off,
+        ``win_table`` is a table, True (the game's shipped one) or False (rank by points)."""
         if isinstance(level, str):
             if level not in LEVELS:
                 raise ValueError(f"no bot level {level!r}: one of {', '.join(LEVELS)}")
@@ -282,6 +282,8 @@ class Bot:
         if self.sim_plies < 1:
             raise ValueError(f"sim_plies must be at least 1, not {self.sim_plies}")
         late = sim.late_plies if late_plies is None else late_plies
+        if late is not None and late < 0:
+            raise ValueError(f"late_plies must be at least 0, not {late}")
         self.late_plies = late or None
         """Plies simulated at two seats in the late game (None: ``sim_plies``)."""
         self.late_bag = sim.late_bag if late_bag is None else late_bag

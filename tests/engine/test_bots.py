@@ -90,7 +90,7 @@ def test_the_pre_endgame_starts_where_the_bag_holds_a_rack_unless_told_otherwise
 def test_the_late_game_looks_further_at_two_seats_only() -> None:
     """``late_plies`` deepens the playouts once the bag holds ``late_bag`` tiles or fewer, up to
     the pre-endgame, whose plies still rule below a rack; at four seats the depth stays, a round
-    of replies being already four turns; a negative line is refused."""
+    of replies being already four turns; 0 turns it off; a negative depth or line is refused."""
     fise = load_variant("fise")
     late = Bot("expert", fise, SPANISH_WORDS, late_plies=4)
     assert [late.plies_at(n) for n in (1, 7, 8, 40, 41, 90)] == [8, 8, 4, 4, 2, 2]
@@ -99,6 +99,10 @@ def test_the_late_game_looks_further_at_two_seats_only() -> None:
     assert [earlier.plies_at(n) for n in (8, 60, 61)] == [6, 6, 2]
     with pytest.raises(ValueError, match="late_bag must be at least 0, not -1"):
         Bot("expert", fise, SPANISH_WORDS, late_plies=4, late_bag=-1)
+    off = Bot("expert", fise, SPANISH_WORDS, late_plies=0)
+    assert [off.plies_at(n) for n in (8, 40, 41)] == [2, 2, 2]
+    with pytest.raises(ValueError, match="late_plies must be at least 0, not -2"):
+        Bot("expert", fise, SPANISH_WORDS, late_plies=-2)
 
 
 def test_a_hopeless_rack_is_exchanged() -> None:
