@@ -93,6 +93,12 @@ class SimSettings:
     """Plies simulated in the pre-endgame (None: ``plies``, as at any time)."""
     preendgame_bag: int | None = None
     """The pre-endgame: the bag holds at most this many tiles (None: a rack's worth)."""
+    solve_bag_of_one: bool = False
+    """With one tile in the bag and one opponent, solve every draw's endgame exactly instead of
+    simulating (``search.preendgame``)."""
+    bag_of_one_reply: str = "best"
+    """How the opponent answers in those futures: ``best`` (the exact search from its side) or
+    ``static`` (its best static move, as the simulation models an opponent)."""
     infer: bool = False
     """Deal the last opponent the tiles its last play says it kept (``search.inference``)."""
     infer_plays: int = 1
@@ -245,6 +251,8 @@ class Bot:
         preendgame_bag: int | None = None,
         late_plies: int | None = None,
         late_bag: int | None = None,
+        solve_bag_of_one: bool | None = None,
+        bag_of_one_reply: str | None = None,
     ) -> None:
         """The simulation's settings are the level's (``BotLevel.sim``) unless given here:
         ``sim_playouts=0``, ``preendgame_plies=0`` and ``late_plies=0`` turn those off,
@@ -299,6 +307,20 @@ class Bot:
         """The pre-endgame: the bag holds this many tiles or fewer (and at least one)."""
         if self.preendgame_bag < 0:
             raise ValueError(f"preendgame_bag must be at least 0, not {self.preendgame_bag}")
+        self.solve_bag_of_one = (
+            sim.solve_bag_of_one if solve_bag_of_one is None else solve_bag_of_one
+        )
+        """With one tile in the bag and one opponent: every draw's endgame solved exactly."""
+        self.bag_of_one_time: float | None = 0.25
+        """Seconds for each of those endgames at most (None: no limit)."""
+        reply = sim.bag_of_one_reply if bag_of_one_reply is None else bag_of_one_reply
+        if reply not in ("best", "static"):
+            raise ValueError(f"bag_of_one_reply: best or static, not {reply!r}")
+        self.bag_of_one_reply = reply
+        """How the opponent answers in those futures (``SimSettings.bag_of_one_reply``)."""
+        self.bag_of_one_nodes: int | None = None
+        """Nodes for each of those endgames at most (None: no limit): a budget that gives the
+        same answers on any machine."""
         self.infer = sim.infer if infer is None else infer
         """Infer what the last opponent kept from its last play, and deal it that."""
         self.infer_plays = sim.infer_plays if infer_plays is None else infer_plays
@@ -392,6 +414,29 @@ class Bot:
             if result is not None:
                 return result.best
         ranked = self.rank(position)
+        if (
+            self.solve_bag_of_one
+            and self.level.simulate
+            and players == 2
+            and position.bag_count() == 1
+        ):
+            from .search.preendgame import solve_bag_of_one
+
+            places = [c for c in ranked if c.kind == "place"][: self.sim_candidates]
+            if places:
+                solved = solve_bag_of_one(
+                    position,
+                    places,
+                    self.lexicon,
+                    self.generator,
+                    inference=inference,
+                    endgame_time=self.bag_of_one_time,
+                    endgame_nodes=self.bag_of_one_nodes,
+                    time_limit=self.time_limit,
+                    reply=self._static_reply if self.bag_of_one_reply == "static" else None,
+                )
+                if solved:  # placements that shuffle a rack are left to the simulation
+                    return solved[0].candidate
         if self.level.simulate and len(ranked) > 1 and position.bag_count() > 0:
             from .search.simulate import simulate
 
@@ -419,6 +464,10 @@ class Bot:
         # Chance picks among the best plays only: a beginner plays, it does not pass at random.
         k = sum(1 for c in ranked[: self.level.pick_among] if c.kind in ("place", "cambio"))
         return ranked[self.rng.randrange(k)] if k > 1 else ranked[0]
+
+    def _static_reply(self, position: Position) -> Candidate:
+        """The move the static player (``hard``, with this bot's leaves) makes."""
+        return Bot("hard", self.variant, self.lexicon, leaves=self.leaves).choose_in(position)
 
     def plies_at(self, bag_count: int, players: int = 2) -> int:
         """How deep the playouts go with this many tiles in the bag: the pre-endgame's plies

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +44,7 @@ from ..movegen.candidates import (
 if TYPE_CHECKING:
     from ..movegen.native import NativeCambio
 
-__all__ = ["EndgameResult", "solve_endgame"]
+__all__ = ["EndgameResult", "end_adjustment", "solve_endgame"]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _TERMINAL_DEPTH = 1000
@@ -52,6 +52,26 @@ _TERMINAL_DEPTH = 1000
 
 class _OutOfBudget(Exception):
     pass
+
+
+def end_adjustment(
+    variant: Variant,
+    me: Sequence[str],
+    them: Sequence[str],
+    went_out: bool,
+    rack_value: Callable[[Sequence[str]], int] | None = None,
+) -> float:
+    """What the game's end adds to the spread of ``me`` over ``them`` (two players, the racks
+    each holds at the end; ``went_out``: ``me`` just went out): the rules of ``Variant.end``."""
+    end = variant.end
+    worth = rack_value or (lambda rack: sum(variant.value(t) for t in rack))
+    value = 0.0
+    if end.subtract_own_rack:
+        value += worth(them) - worth(me)
+    value += end.unplayed_blank_penalty * (them.count(BLANK) - me.count(BLANK))
+    if went_out and end.going_out_gains_others:
+        value += worth(them)
+    return value
 
 
 @dataclass(frozen=True)
@@ -125,14 +145,7 @@ class _Search:
 
     def finish(self, me: Sequence[str], them: Sequence[str], went_out: bool) -> float:
         """Adjustments from the view of ``me``; ``went_out``: ``me`` just went out."""
-        end = self.v.end
-        value = 0.0
-        if end.subtract_own_rack:
-            value += self.rack_value(them) - self.rack_value(me)
-        value += end.unplayed_blank_penalty * (them.count(BLANK) - me.count(BLANK))
-        if went_out and end.going_out_gains_others:
-            value += self.rack_value(them)
-        return value
+        return end_adjustment(self.v, me, them, went_out, self.rack_value)
 
     def horizon(self, me: Sequence[str], them: Sequence[str]) -> float:
         """A guess at an unfinished line: whoever holds less loses less at the end."""
