@@ -7,12 +7,12 @@ caller plays through ``Game.play``, so every rule is the game's own.
 
 Levels:
 
-``beginner``  sees about half of its moves, plays words of at most five letters, and picks
-              among its three best-scoring by chance: short words are the ones people know
-              (no word-frequency list ships with the dictionaries, so length stands in for it).
-``easy``      the best score among about three quarters of its moves; exchanges only when stuck.
+``beginner``  knows only the 20,000 most common words of its language and plays the best score
+              among them; exchanges only when stuck.
+``easy``      knows the 30,000 most common words; score plus 0.3 of the leave value.
 ``greedy``    the best score among all its moves (the yardstick the leave values are measured by).
-``medium``    every move, score plus half the value of the tiles kept.
+``medium``    every word, but notices 60 % of its moves; the best score among them.
+``club``      notices three quarters of its moves and counts 0.4 of the leave value.
 ``hard``      the best static equity: score plus the learned leave value, exchanges, passing
               the opening where the rack is worth more than the opening, CAMBIO, EX squares.
 ``expert``    hard's sixteen best candidates, re-ranked by Monte Carlo simulation two plies
@@ -20,6 +20,8 @@ Levels:
               early, ranked by the chance of winning (two players) and played out to the end
               in the pre-endgame, the last opponent dealt what its last play says it kept
               (rack inference); with the bag empty and one opponent, an exact endgame search.
+              At a table of two it samples twice as much, looks four plies deep once the bag
+              holds 40 tiles or fewer and plays out to the end from 14.
 
 In Bisonte, where words are checked only when challenged, every bot challenges a play that
 has a word its dictionary lacks, and never a valid one.
@@ -126,6 +128,9 @@ class BotLevel:
     """``equity``: exchange when it is worth more than any play; ``stuck``: only with no play."""
     simulate: bool = False
     sim: SimSettings = SimSettings()
+    two_seats: SimSettings | None = None
+    """The simulation's settings at a table of two, where they differ from ``sim`` (None: the
+    same): one opponent leaves the time for deeper and more playouts that three would share."""
     endgame: bool = False
     vocabulary: int | None = None
     """Knows only this many of its language's most common words (``data/common``): the main
@@ -144,6 +149,17 @@ EXPERT_SIM = SimSettings(
     threads=2,
 )
 
+EXPERT_TWO_SEATS = replace(
+    EXPERT_SIM,
+    iterations=2400,
+    playouts=9600,
+    late_plies=4,
+    preendgame_bag=14,
+    preendgame_plies=12,
+)
+"""The expert at a table of two: twice the playouts, four plies once the bag holds 40 tiles
+or fewer, and played out to the end (twelve plies) from 14 (docs/bots.md, "The levels")."""
+
 LEVELS: dict[str, BotLevel] = {
     # The ladder (docs/bots.md, "The ladder"): each level wins 60–85 % of its games against
     # the one below it, in every game; measured by benchmarks/bench_ladder.py.
@@ -160,7 +176,11 @@ LEVELS: dict[str, BotLevel] = {
     # cores, about the wait of 2,400 on one, and less than eight candidates × 300 deals made a
     # player wait before; 1.5 times their CPU), drops the clearly worse as the deals come in,
     # ranks by the chance of winning, and plays the pre-endgame out to the end (docs/bots.md).
-    "expert": BotLevel("expert", simulate=True, endgame=True, sim=EXPERT_SIM),
+    # At a table of two it looks further and samples more (EXPERT_TWO_SEATS): about 0.6 s of
+    # wall time a move on two cores, less than the 0.8 s the expert took before 2026-11-25.
+    "expert": BotLevel(
+        "expert", simulate=True, endgame=True, sim=EXPERT_SIM, two_seats=EXPERT_TWO_SEATS
+    ),
 }
 LEVELS["strongest"] = replace(LEVELS["expert"], name="strongest")
 
@@ -261,6 +281,33 @@ class Bot:
             if level not in LEVELS:
                 raise ValueError(f"no bot level {level!r}: one of {', '.join(LEVELS)}")
             level = LEVELS[level]
+        self._two: Bot | None = None
+        """The same level with its two-seat settings (``BotLevel.two_seats``), which decides
+        at a table of two; it shares this bot's leaves, options and random numbers."""
+        if level.two_seats is not None:
+            self._two = Bot(
+                replace(level, sim=level.two_seats, two_seats=None),
+                variant,
+                lexicon,
+                leaves=leaves,
+                seed=seed,
+                sim_iterations=sim_iterations,
+                sim_candidates=sim_candidates,
+                time_limit=time_limit,
+                sim_playouts=sim_playouts,
+                prune=prune,
+                win_table=win_table,
+                threads=threads,
+                preendgame_plies=preendgame_plies,
+                infer=infer,
+                infer_plays=infer_plays,
+                sim_plies=sim_plies,
+                preendgame_bag=preendgame_bag,
+                late_plies=late_plies,
+                late_bag=late_bag,
+                solve_bag_of_one=solve_bag_of_one,
+                bag_of_one_reply=bag_of_one_reply,
+            )
         if not lexicon.can_search:
             raise ValueError("a computer player needs a dictionary it can search (not 'none')")
         self.level = level
@@ -268,6 +315,9 @@ class Bot:
         self.lexicon = lexicon
         self.leaves = leaves if leaves is not None else shipped_leaves(variant.name)
         self.rng = random.Random(seed)
+        if self._two is not None:
+            self._two.rng = self.rng
+            self._two.leaves = self.leaves
         sim = level.sim
         self.sim_iterations = sim.iterations if sim_iterations is None else sim_iterations
         self.sim_candidates = sim.candidates if sim_candidates is None else sim_candidates
@@ -334,6 +384,11 @@ class Bot:
     @property
     def name(self) -> str:
         return self.level.name
+
+    def at_table(self, players: int) -> Bot:
+        """The bot that decides at a table of ``players``: this one, or at a table of two the
+        same level with its two-seat settings (``BotLevel.two_seats``) where it has them."""
+        return self._two if players == 2 and self._two is not None else self
 
     def win_table_for(self, players: int) -> WinTable | None:
         """The win-probability table the simulation ranks by at a table of ``players``: the
@@ -405,6 +460,8 @@ class Bot:
     ) -> Candidate:
         """The move in a position (the player to move's rack; the others' may be unknown);
         ``inference``: what an opponent's last play says it kept, for the simulation."""
+        if self.at_table(players) is not self:
+            return self.at_table(players).choose_in(position, players, inference)
         if self.level.endgame and players == 2 and position.bag_count() == 0:
             from .search.endgame import solve_endgame
 
@@ -472,7 +529,9 @@ class Bot:
     def plies_at(self, bag_count: int, players: int = 2) -> int:
         """How deep the playouts go with this many tiles in the bag: the pre-endgame's plies
         once the bag is down to ``preendgame_bag``, the late game's at two seats once it is
-        down to ``late_bag``, else ``sim_plies``."""
+        down to ``late_bag``, else ``sim_plies`` (at a table of two, the two-seat settings')."""
+        if self.at_table(players) is not self:
+            return self.at_table(players).plies_at(bag_count, players)
         if self.preendgame_plies and bag_count <= self.preendgame_bag:
             return self.preendgame_plies
         if self.late_plies and players == 2 and bag_count <= self.late_bag:

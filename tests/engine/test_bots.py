@@ -74,17 +74,36 @@ def test_the_expert_simulates_on_two_threads_unless_told_otherwise() -> None:
 
 
 def test_the_pre_endgame_starts_where_the_bag_holds_a_rack_unless_told_otherwise() -> None:
-    """The expert's playouts go eight plies deep once the bag holds a rack or less (seven tiles
-    in FISE), two before; ``preendgame_bag`` moves that line, and a negative one is refused."""
+    """At three or four seats the expert's playouts go eight plies deep once the bag holds a
+    rack or less (seven tiles in FISE), two before; at two seats twelve from 14 tiles on, four
+    from 40 (``EXPERT_TWO_SEATS``). ``preendgame_bag`` moves that line at every table, and a
+    negative one is refused."""
     fise = load_variant("fise")
     expert = Bot("expert", fise, SPANISH_WORDS)
-    assert [expert.plies_at(n) for n in (1, 7, 8, 14, 15, 90)] == [8, 8, 2, 2, 2, 2]
-    earlier = Bot("expert", fise, SPANISH_WORDS, preendgame_bag=14, preendgame_plies=12)
-    assert [earlier.plies_at(n) for n in (1, 7, 8, 14, 15, 90)] == [12, 12, 12, 12, 2, 2]
-    shallow = Bot("expert", fise, SPANISH_WORDS, preendgame_plies=0)
-    assert [shallow.plies_at(n) for n in (1, 7, 8)] == [2, 2, 2]
+    assert [expert.plies_at(n, players=4) for n in (1, 7, 8, 14, 15, 90)] == [8, 8, 2, 2, 2, 2]
+    assert [expert.plies_at(n) for n in (1, 7, 14, 15, 40, 41, 90)] == [12, 12, 12, 4, 4, 2, 2]
+    earlier = Bot("expert", fise, SPANISH_WORDS, preendgame_bag=20, preendgame_plies=10)
+    assert [earlier.plies_at(n, players=3) for n in (1, 20, 21, 90)] == [10, 10, 2, 2]
+    assert [earlier.plies_at(n) for n in (1, 20, 21, 40, 41)] == [10, 10, 4, 4, 2]
+    shallow = Bot("expert", fise, SPANISH_WORDS, preendgame_plies=0, late_plies=0)
+    assert [shallow.plies_at(n) for n in (1, 7, 8, 40)] == [2, 2, 2, 2]
     with pytest.raises(ValueError, match="preendgame_bag must be at least 0, not -1"):
         Bot("expert", fise, SPANISH_WORDS, preendgame_bag=-1)
+
+
+def test_the_expert_samples_more_at_a_table_of_two() -> None:
+    """At two seats the expert decides with ``EXPERT_TWO_SEATS`` (twice the playouts); at three
+    or four with ``EXPERT_SIM``. An option given to the bot holds at every table."""
+    fise = load_variant("fise")
+    expert = Bot("expert", fise, SPANISH_WORDS)
+    assert (expert.at_table(2).sim_playouts, expert.at_table(2).sim_iterations) == (9600, 2400)
+    assert (expert.at_table(4).sim_playouts, expert.at_table(4).sim_iterations) == (4800, 1200)
+    assert expert.at_table(3) is expert and expert.at_table(2) is not expert
+    told = Bot("expert", fise, SPANISH_WORDS, threads=1, sim_playouts=300)
+    assert [told.at_table(n).threads for n in (2, 3, 4)] == [1, 1, 1]
+    assert [told.at_table(n).sim_playouts for n in (2, 3, 4)] == [300, 300, 300]
+    hard = Bot("hard", fise, SPANISH_WORDS)
+    assert hard.at_table(2) is hard
 
 
 def test_the_late_game_looks_further_at_two_seats_only() -> None:
@@ -92,15 +111,15 @@ def test_the_late_game_looks_further_at_two_seats_only() -> None:
     the pre-endgame, whose plies still rule below a rack; at four seats the depth stays, a round
     of replies being already four turns; 0 turns it off; a negative depth or line is refused."""
     fise = load_variant("fise")
-    late = Bot("expert", fise, SPANISH_WORDS, late_plies=4)
-    assert [late.plies_at(n) for n in (1, 7, 8, 40, 41, 90)] == [8, 8, 4, 4, 2, 2]
+    late = Bot("expert", fise, SPANISH_WORDS, late_plies=6)
+    assert [late.plies_at(n) for n in (1, 14, 15, 40, 41, 90)] == [12, 12, 6, 6, 2, 2]
     assert [late.plies_at(n, players=4) for n in (7, 8, 40, 41)] == [8, 2, 2, 2]
     earlier = Bot("expert", fise, SPANISH_WORDS, late_plies=6, late_bag=60)
-    assert [earlier.plies_at(n) for n in (8, 60, 61)] == [6, 6, 2]
+    assert [earlier.plies_at(n) for n in (15, 60, 61)] == [6, 6, 2]
     with pytest.raises(ValueError, match="late_bag must be at least 0, not -1"):
         Bot("expert", fise, SPANISH_WORDS, late_plies=4, late_bag=-1)
     off = Bot("expert", fise, SPANISH_WORDS, late_plies=0)
-    assert [off.plies_at(n) for n in (8, 40, 41)] == [2, 2, 2]
+    assert [off.plies_at(n) for n in (15, 40, 41)] == [2, 2, 2]
     with pytest.raises(ValueError, match="late_plies must be at least 0, not -2"):
         Bot("expert", fise, SPANISH_WORDS, late_plies=-2)
 
