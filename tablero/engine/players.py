@@ -176,8 +176,8 @@ LEVELS: dict[str, BotLevel] = {
     # cores, about the wait of 2,400 on one, and less than eight candidates × 300 deals made a
     # player wait before; 1.5 times their CPU), drops the clearly worse as the deals come in,
     # ranks by the chance of winning, and plays the pre-endgame out to the end (docs/bots.md).
-    # At a table of two it looks further and samples more (EXPERT_TWO_SEATS): about 0.6 s of
-    # wall time a move on two cores, less than the 0.8 s the expert took before 2026-11-25.
+    # At a table of two it looks further and samples more (EXPERT_TWO_SEATS): 0.79 s of wall
+    # time a move on two cores, the 0.8 s the expert took when issue 16 measured it.
     "expert": BotLevel(
         "expert", simulate=True, endgame=True, sim=EXPERT_SIM, two_seats=EXPERT_TWO_SEATS
     ),
@@ -317,7 +317,6 @@ class Bot:
         self.rng = random.Random(seed)
         if self._two is not None:
             self._two.rng = self.rng
-            self._two.leaves = self.leaves
         sim = level.sim
         self.sim_iterations = sim.iterations if sim_iterations is None else sim_iterations
         self.sim_candidates = sim.candidates if sim_candidates is None else sim_candidates
@@ -368,6 +367,8 @@ class Bot:
             raise ValueError(f"bag_of_one_reply: best or static, not {reply!r}")
         self.bag_of_one_reply = reply
         """How the opponent answers in those futures (``SimSettings.bag_of_one_reply``)."""
+        self._static: Bot | None = None
+        """The static player whose moves ``bag_of_one_reply="static"`` models, made once."""
         self.bag_of_one_nodes: int | None = None
         """Nodes for each of those endgames at most (None: no limit): a budget that gives the
         same answers on any machine."""
@@ -524,7 +525,9 @@ class Bot:
 
     def _static_reply(self, position: Position) -> Candidate:
         """The move the static player (``hard``, with this bot's leaves) makes."""
-        return Bot("hard", self.variant, self.lexicon, leaves=self.leaves).choose_in(position)
+        if self._static is None:
+            self._static = Bot("hard", self.variant, self.lexicon, leaves=self.leaves)
+        return self._static.choose_in(position)
 
     def plies_at(self, bag_count: int, players: int = 2) -> int:
         """How deep the playouts go with this many tiles in the bag: the pre-endgame's plies

@@ -20,6 +20,7 @@ from tablero.engine.search.inference import Inference
 from tablero.engine.search.preendgame import bag_tile_weights, solve_bag_of_one
 from tablero.game import Game
 from tablero.lexicon import Lexicon, load_lexicon
+from tablero.moves import Move
 from tablero.variant import load_variant
 
 pytest.importorskip("tablero.engine.movegen._native")
@@ -44,6 +45,33 @@ def one_in_bag(lexicon: Lexicon) -> Game:
         assert not game.is_over, "the game ended without a bag of one"
         game.play(hard.choose(game))
     return game
+
+
+def played_future(game: Game, tile: str, move: Move) -> Game:
+    """A copy of ``game`` (one tile in the bag) rigged so that the bag holds ``tile`` and the
+    opponent the rest of the unseen tiles, with ``move`` played through it."""
+    me = game.to_move
+    unseen = seat_view(game, me).unseen()
+    future = copy.deepcopy(game)
+    future.bag = [tile]
+    future.players[1 - me].rack = list((unseen - Counter({tile: 1})).elements())
+    future.play(move)
+    return future
+
+
+def solved_for(game: Game, seat: int, bot: Bot) -> float:
+    """The final spread of ``seat``, to move in ``game`` with the bag empty, by the exact
+    search on the node budget."""
+    solved = solve_endgame(
+        seat_view(game, seat),
+        bot.lexicon,
+        time_limit=None,
+        max_nodes=NODES,
+        generator=bot.generator,
+        table_bits=18,
+    )
+    assert solved is not None
+    return solved.spread
 
 
 def test_weights_are_shares_of_the_unseen_tiles_without_inference() -> None:
@@ -94,22 +122,10 @@ def test_every_future_is_the_game_played_with_that_tile_in_the_bag(
         assert set(result.futures) == set(unseen)
         won = 0.0
         for tile, spread in result.futures.items():
-            game = copy.deepcopy(one_in_bag)
-            game.bag = [tile]
-            game.players[1 - me].rack = list((unseen - Counter({tile: 1})).elements())
-            game.play(result.candidate.move)
+            game = played_future(one_in_bag, tile, result.candidate.move)
             assert not game.bag
             assert sorted(game.players[me].rack) == sorted((*result.candidate.leave, tile))
-            solved = solve_endgame(
-                seat_view(game, 1 - me),
-                lexicon,
-                time_limit=None,
-                max_nodes=NODES,
-                generator=bot.generator,
-                table_bits=18,
-            )
-            assert solved is not None
-            assert spread == -solved.spread
+            assert spread == -solved_for(game, 1 - me, bot)
             won += unseen[tile] / sum(unseen.values()) * (spread > 0 or 0.5 * (spread == 0))
         assert result.win == pytest.approx(won)
 
@@ -147,31 +163,18 @@ def test_a_static_reply_is_played_then_our_endgame_solved(
         endgame_nodes=NODES,
         reply=hard.choose_in,
     )
-    unseen = position.unseen()
     me = one_in_bag.to_move
     went_out = 0
     for result in results:
         for tile, spread in result.futures.items():
-            game = copy.deepcopy(one_in_bag)
-            game.bag = [tile]
-            game.players[1 - me].rack = list((unseen - Counter({tile: 1})).elements())
-            game.play(result.candidate.move)
+            game = played_future(one_in_bag, tile, result.candidate.move)
             game.play(hard.choose(game))
             if game.is_over:
                 went_out += 1
                 final = game.result.final_scores
                 assert spread == final[me] - final[1 - me]
                 continue
-            solved = solve_endgame(
-                seat_view(game, me),
-                lexicon,
-                time_limit=None,
-                max_nodes=NODES,
-                generator=bot.generator,
-                table_bits=18,
-            )
-            assert solved is not None
-            assert spread == solved.spread
+            assert spread == solved_for(game, me, bot)
     assert went_out > 0, "no future where the reply goes out: pick a position that has one"
 
 

@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ...board import Board
 from ...lexicon import Lexicon
 from ...moves import Place
 from ...position import Position
@@ -137,32 +138,15 @@ def solve_bag_of_one(
         board = base.copy()
         board.apply(candidate.move)
         after = board.to_board()
-        kept = list(candidate.leave)
         result = PreEndgameResult(candidate)
         for tile, weight in weights.items():
             their_rack = tuple((unseen - Counter({tile: 1})).elements())
-            future = Position(
-                position.variant,
-                after,
-                [their_rack, (*kept, tile)],
-                [them, me + candidate.score],
-                scoreless_turns=0,
-                lexicon=position.lexicon,
-                exchanges_used=list(reversed(position.exchanges_used[:2])),
-                cambios_used=list(reversed(position.cambios_used[:2])),
-                bag=0,
+            future = _next_turn(
+                position, after, (*candidate.leave, tile), their_rack, me + candidate.score, them, 0
             )
             if reply is None:
-                solved = solve_endgame(
-                    future,
-                    lexicon,
-                    time_limit=endgame_time,
-                    max_nodes=endgame_nodes,
-                    generator=generator,
-                    table_bits=TABLE_BITS,
-                )
-                assert solved is not None
-                ours, exact = -solved.spread, solved.exact
+                spread, exact = _solve(future, lexicon, generator, endgame_time, endgame_nodes)
+                ours = -spread
             else:
                 ours, exact = _after_reply(
                     future, reply(future), lexicon, generator, endgame_time, endgame_nodes
@@ -202,19 +186,45 @@ def _after_reply(
             return -(them - us + end_adjustment(future.variant, (), our_rack, True)), True
     elif answer.kind != "pass":
         raise ValueError(f"the bag is empty: a {answer.kind} is not a move here")
-    after = Position(
-        future.variant,
+    after = _next_turn(future, board, tuple(their_rack), our_rack, them, us, scoreless)
+    return _solve(after, lexicon, generator, endgame_time, endgame_nodes)
+
+
+def _next_turn(
+    before: Position,
+    board: Board,
+    mover_rack: tuple[str, ...],
+    next_rack: tuple[str, ...],
+    mover_score: int,
+    next_score: int,
+    scoreless: int,
+) -> Position:
+    """The position after the player to move in ``before`` (two players) has played: the board,
+    racks and scores as given, the other player to move, the bag empty."""
+    return Position(
+        before.variant,
         board,
-        [our_rack, tuple(their_rack)],
-        [us, them],
+        [next_rack, mover_rack],
+        [next_score, mover_score],
         scoreless_turns=scoreless,
-        lexicon=future.lexicon,
-        exchanges_used=list(reversed(future.exchanges_used[:2])),
-        cambios_used=list(reversed(future.cambios_used[:2])),
+        lexicon=before.lexicon,
+        exchanges_used=list(reversed(before.exchanges_used[:2])),
+        cambios_used=list(reversed(before.cambios_used[:2])),
         bag=0,
     )
+
+
+def _solve(
+    position: Position,
+    lexicon: Lexicon,
+    generator: MoveGenerator,
+    endgame_time: float | None,
+    endgame_nodes: int | None,
+) -> tuple[float, bool]:
+    """The final spread of the player to move with the bag empty, under the exact search's
+    budget, and whether the search was exact."""
     solved = solve_endgame(
-        after,
+        position,
         lexicon,
         time_limit=endgame_time,
         max_nodes=endgame_nodes,
