@@ -6,23 +6,19 @@ reads the environment behind their back (except the documented default data path
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..lexicon import Lexicon
+from ..paths import data_dir
 
 __all__ = ["Capacity", "Quotas", "Settings", "default_data_dir", "default_db_url"]
 
 
 def default_data_dir() -> Path:
     """``$TABLERO_DATA``, else ``$XDG_DATA_HOME/tablero``, else ``~/.local/share/tablero``."""
-    if env := os.environ.get("TABLERO_DATA"):
-        return Path(env)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
-    return base / "tablero"
+    return data_dir()
 
 
 def default_db_url() -> str:
