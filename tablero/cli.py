@@ -20,7 +20,7 @@ from . import render
 from .alphabet import SHIPPED_ALPHABETS, Alphabet
 from .cli_options import word_change_options, word_file_given
 from .formats.cgp import CgpError, read_cgp
-from .lexicon import Lexicon, LexiconError, load_lexicon, shipped_list_path
+from .lexicon import Lexicon, LexiconError, dictionary_language, load_lexicon
 from .lexicon.amend import WordChanges, amended_lexicon
 from .lexicon.letters import LetterTable
 from .moves import NotationError, parse_move
@@ -107,7 +107,7 @@ def get_lexicon(name: str | None, variant: Variant, quiet: bool = False) -> Lexi
     """The lexicon named (or the variant's own) with the club's word changes (the rule file's
     and ``--add-words``/``--remove-words``); None when the default is not installed."""
     chosen = name or variant.lexicon
-    if name is None and shipped_list_path(chosen) is None:
+    if name is None and dictionary_language(chosen) is None:
         if command_line_word_changes(variant.alphabet):
             fail("--add-words and --remove-words change a dictionary: give --lexicon")
         if not quiet:
@@ -224,12 +224,12 @@ def score_command(
 
 
 def _lexicon_for_lookup(name: str, alphabet_name: str | None) -> Lexicon:
-    """``es``/``ro`` (shipped), a ``.kwg`` graph or a word list, spelled with ``--alphabet``
-    (by default the one of the shipped name: ``ro`` for ro, else ``es``)."""
+    """``es``/``ro`` (shipped), an installed name, a ``.kwg`` graph or a word list, spelled
+    with ``--alphabet`` (by default the dictionary's own language, else ``es``)."""
     from .alphabet import alphabet_by_name
 
     try:
-        alphabet = alphabet_by_name(alphabet_name or ("ro" if name == "ro" else "es"))
+        alphabet = alphabet_by_name(alphabet_name or dictionary_language(name) or "es")
         base = load_lexicon(name, alphabet)
     except LexiconError as e:
         fail(str(e))
@@ -240,7 +240,7 @@ _ALPHABET_OPTION = click.option(
     "--alphabet",
     "alphabet_name",
     type=click.Choice(SHIPPED_ALPHABETS),
-    help="The tiles a word list is spelled with (default: es; ro for the ro dictionary).",
+    help="The tiles a word list is spelled with (default: the dictionary's language, else es).",
 )
 
 
@@ -392,7 +392,7 @@ def _query_tokens(text: str, alphabet: object) -> list[str]:
 
 @main.group("lexicon")
 def lexicon_group() -> None:
-    """Build and inspect word graphs."""
+    """Install dictionaries by name; build and inspect word graphs."""
 
 
 _LETTERS_HELP = (
@@ -494,6 +494,128 @@ def lexicon_import(
     )
 
 
+@lexicon_group.command("add")
+@click.argument("name")
+@click.argument("source", type=click.Path(exists=True))
+@click.option(
+    "--alphabet",
+    "alphabet_name",
+    default="es",
+    show_default=True,
+    type=click.Choice(SHIPPED_ALPHABETS),
+    help="The language's tiles the words are spelled with.",
+)
+@click.option("--replace", is_flag=True, help="Replace an installed dictionary of that name.")
+@click.option(
+    "--letters", "letters_spec", help="For a .kwg: " + _LETTERS_HELP + " Default: fise for es."
+)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def lexicon_add(
+    name: str,
+    source: str,
+    alphabet_name: str,
+    replace: bool,
+    letters_spec: str | None,
+    as_json: bool,
+) -> None:
+    """Install a dictionary by name, so --lexicon NAME works everywhere.
+
+    SOURCE is the FISE-2 distribution (the zip "LEXICÓN FISE 2 - LISTAS" or its folder),
+    inflected by the federation's rules; a full-form word list (one word a line; .xz, .gz or
+    a zip of one file; UTF-8 or Latin-1; digraphs plain or in brackets); or a .kwg word graph
+    from another engine. It is compiled once into $TABLERO_DATA/lexicons/NAME.
+    """
+    from .lexicon.installed import add_lexicon
+
+    with _steps_shown(f"installing {name}", quiet=as_json) as say:
+        try:
+            record = add_lexicon(
+                name,
+                source,
+                alphabet=alphabet_name,
+                replace=replace,
+                letters=letters_spec,
+                progress=say,
+            )
+        except LexiconError as e:
+            fail(str(e))
+    if as_json:
+        click.echo(json.dumps(_record_json(record), ensure_ascii=False))
+        return
+    console.print(
+        f"installed {record.name}: {record.word_count:,} words ({record.kind}, "
+        f"{record.alphabet}) from {record.source} in {record.build_seconds:.1f} s; "
+        f"play with --lexicon {record.name}",
+        highlight=False,
+    )
+
+
+@lexicon_group.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def lexicon_list(as_json: bool) -> None:
+    """The installed dictionaries (tablero lexicon add), and the shipped ones."""
+    from .lexicon.installed import installed_lexicons, lexicons_dir
+
+    records = installed_lexicons()
+    if as_json:
+        click.echo(json.dumps([_record_json(r) for r in records], ensure_ascii=False))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"Installed dictionaries ({lexicons_dir()})", title_justify="left")
+    for col in ("name", "language", "kind", "words", "source", "installed"):
+        table.add_column(col, justify="right" if col == "words" else "left")
+    for r in records:
+        table.add_row(r.name, r.alphabet, r.kind, f"{r.word_count:,}", r.source, r.installed[:10])
+    if records:
+        console.print(table)
+    else:
+        console.print("no dictionary installed (tablero lexicon add NAME SOURCE)")
+    console.print("shipped: es (Spanish, open sources), ro (Romanian)", highlight=False)
+
+
+@lexicon_group.command("remove")
+@click.argument("name")
+def lexicon_remove(name: str) -> None:
+    """Uninstall a dictionary installed with tablero lexicon add."""
+    from .lexicon.installed import remove_lexicon
+
+    try:
+        record = remove_lexicon(name)
+    except LexiconError as e:
+        fail(str(e))
+    console.print(f"removed {record.name} ({record.word_count:,} words)", highlight=False)
+
+
+def _record_json(record: Any) -> dict[str, Any]:
+    from dataclasses import asdict
+
+    return asdict(record) | {"folder": str(record.folder)}
+
+
+@contextmanager
+def _steps_shown(what: str, quiet: bool) -> Iterator[Callable[[str], None]]:
+    """A spinner naming the current step on a terminal; one line a step in a log."""
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    if quiet or not err_console.is_terminal:
+        yield (
+            (lambda step: None)
+            if quiet
+            else (lambda step: err_console.print(f"{what}: {step}", highlight=False))
+        )
+        return
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(what, total=None)
+        yield lambda step: progress.update(task, description=f"{what}: {step}")
+
+
 @lexicon_group.command("info")
 @click.argument("graph", type=click.Path(exists=True, dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -550,8 +672,18 @@ def _letter_table_option(spec: str | None) -> LetterTable | None:
 )
 @click.option("--lexicon", "lexicon_name", help="Word list file, a dictionary name, or 'none'.")
 @click.option("--seed", type=int, help="Seed for the bag, to replay the same game.")
+@click.option(
+    "--gcg",
+    "gcg_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Save the game's record (GCG, with its dictionary) to this file when it ends.",
+)
 def play_command(
-    variant_name: str, players: str, lexicon_name: str | None, seed: int | None
+    variant_name: str,
+    players: str,
+    lexicon_name: str | None,
+    seed: int | None,
+    gcg_path: str | None,
 ) -> None:
     """Play a game at this terminal: 2–4 people taking turns, or against computer players."""
     from .lexicon import AnyWordLexicon
@@ -569,7 +701,17 @@ def play_command(
         seat_players(names, v, lexicon, seed)  # bot levels and their dictionary, checked first
     except ValueError as e:
         fail(str(e))
-    play_game(v, names, lexicon, seed=seed, console=console)
+    game = play_game(v, names, lexicon, seed=seed, console=console)
+    if gcg_path:
+        from pathlib import Path
+
+        from .formats.gcg import write_gcg
+
+        try:
+            Path(gcg_path).write_text(write_gcg(game), encoding="utf-8")
+        except OSError as e:
+            fail(f"cannot write {gcg_path}: {e.strerror}")
+        console.print(f"the game's record is in {gcg_path}", highlight=False)
 
 
 from .analysis.command import analyze_command  # noqa: E402  (tablero/analysis/command.py)

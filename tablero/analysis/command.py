@@ -60,7 +60,7 @@ def analyze_command(
     from ..cli import console, err_console, fail, get_lexicon, get_variant, progress_bar
     from ..engine.players import shipped_leaves
     from ..formats.gcg import GcgError, decode_gcg, gcg_variant, read_gcg
-    from ..lexicon import shipped_list_path
+    from ..lexicon import dictionary_language
     from .html import analysis_html
     from .report import analyse_gcg, positions_to_analyse
 
@@ -77,7 +77,7 @@ def analyze_command(
         fail(f"{gcg_file}: {e}")
     chosen = lexicon_name
     named = (gcg.lexicon or "").partition("+")[0]  # es+1a2b3c4d: es with a club's changes
-    if chosen is None and named and shipped_list_path(named) is not None:
+    if chosen is None and named and dictionary_language(named) is not None:
         chosen = named
     elif chosen is None and named and named != variant.lexicon and not as_json:
         err_console.print(

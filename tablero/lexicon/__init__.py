@@ -33,6 +33,7 @@ __all__ = [
     "LexiconError",
     "LexiconInfo",
     "WordListLexicon",
+    "dictionary_language",
     "load_lexicon",
 ]
 
@@ -78,6 +79,29 @@ class Lexicon(ABC):
     def can_search(self) -> bool:
         """Whether it offers ``is_word`` and ``has_prefix`` over tile codes (move generation)."""
         return hasattr(self, "has_prefix") and hasattr(self, "is_word")
+
+    @staticmethod
+    def named(name: str, alphabet: Alphabet | str | None = None) -> Lexicon:
+        """A dictionary by name: a shipped one (``es``, ``ro``), one installed with ``tablero
+        lexicon add`` (``fise2``), or ``none``; loaded once per process.
+
+        ``alphabet`` (an ``Alphabet`` or a language code) defaults to the dictionary's own
+        language. Raises LexiconError for a name that is neither shipped nor installed.
+        """
+        from ..alphabet import alphabet_by_name
+        from .installed import find_installed
+
+        if isinstance(alphabet, str):
+            alphabet = alphabet_by_name(alphabet)
+        if alphabet is None:
+            record = find_installed(name)
+            if record is not None:
+                alphabet = alphabet_by_name(record.alphabet)
+            elif shipped_list_path(name) is not None:
+                alphabet = alphabet_by_name(name)
+            else:
+                raise LexiconError(_unknown_name(name))
+        return load_lexicon(name, alphabet)
 
 
 class WordListLexicon(Lexicon):
@@ -243,23 +267,49 @@ def shipped_list_path(name: str) -> Path | None:
     return path if path.is_file() else None
 
 
+def dictionary_language(name: str) -> str | None:
+    """The language of a shipped (``es``) or installed (``fise2``) dictionary name, else None:
+    what a command spells words with when no alphabet is given."""
+    if "/" in name or "." in name:
+        return None
+    if shipped_list_path(name) is not None:
+        return name
+    from .installed import find_installed
+
+    record = find_installed(name)
+    return record.alphabet if record else None
+
+
 def load_lexicon(name_or_path: str | Path, alphabet: Alphabet) -> Lexicon:
-    """A shipped dictionary by name (``es``, ``ro``), ``none`` for no checking, or a word list.
+    """A shipped dictionary by name (``es``, ``ro``), an installed one (``fise2``: see
+    ``installed.py``), ``none`` for no checking, or a word list.
 
     Loaded lexicons are cached per (name, alphabet): a game server opens each once.
     """
     key = str(name_or_path)
     if key == "none":
         return AnyWordLexicon(alphabet)
-    cached = _CACHE.get((key, alphabet.name))
+    plain_name = "/" not in key and "." not in key
+    record = None
+    if plain_name and shipped_list_path(key) is None:
+        from .installed import find_installed
+
+        record = find_installed(key)
+    # an installed dictionary replaced (lexicon add --replace) is a new one: its words' sum
+    cache_key = (f"{key}@{record.checksum}" if record else key, alphabet.name)
+    cached = _CACHE.get(cache_key)
     if cached is not None:
         return cached
     lexicon: Lexicon
-    shipped = shipped_list_path(key) if "/" not in key and "." not in key else None
+    shipped = shipped_list_path(key) if plain_name else None
     if shipped is not None:
         from .graph import graph_for_word_list
 
         lexicon = graph_for_word_list(shipped, alphabet, key, _shipped_version(key))
+    elif record is not None:
+        from .installed import load_installed
+
+        lexicon = load_installed(record, alphabet)
     elif key.endswith(".kwg") and Path(key).is_file():
         from .graph import GraphLexicon
 
@@ -267,11 +317,20 @@ def load_lexicon(name_or_path: str | Path, alphabet: Alphabet) -> Lexicon:
     elif Path(key).is_file():
         lexicon = _word_list(Path(key), alphabet)
     else:
-        raise LexiconError(
-            f"no dictionary {key!r}: give a shipped name (es, ro), 'none', or a word-list file"
-        )
-    _CACHE[(key, alphabet.name)] = lexicon
+        raise LexiconError(_unknown_name(key))
+    _CACHE[cache_key] = lexicon
     return lexicon
+
+
+def _unknown_name(name: str) -> str:
+    from .installed import installed_lexicons
+
+    names = ", ".join(r.name for r in installed_lexicons())
+    return (
+        f"no dictionary {name!r}: give a shipped name (es, ro), an installed one "
+        f"({names or 'none installed'}; tablero lexicon add NAME SOURCE), 'none', "
+        "or a word-list file"
+    )
 
 
 _CACHE: dict[tuple[str, str], Lexicon] = {}
