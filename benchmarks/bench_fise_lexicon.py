@@ -78,7 +78,8 @@ def main() -> None:
             assert record["word_count"] == len(expected_words()), record["word_count"]
             print("  the sample's words: as written by hand")
         if args.lemmas:
-            removed = d.non_verb_updates.removed | d.removed_verbs
+            updates = d.non_verb_updates
+            removed = updates.removed | d.removed_verbs | updates.removed_plurals
             lemmas = [
                 w
                 for w in args.lemmas.read_text("utf-8").split()
@@ -90,6 +91,7 @@ def main() -> None:
                 f"  lemmas accepted: {accepted:,} of {len(kept):,} ({accepted / len(kept):.4f}); "
                 f"{len(lemmas) - len(kept):,} more are the updates' removals"
             )
+            assert accepted / len(kept) >= 0.999, "fewer than 0.999 of the kept lemmas accepted"
 
 
 if __name__ == "__main__":

@@ -200,11 +200,19 @@ def main() -> None:
                 )
     if built_refused is not None:
         removed = d.non_verb_updates.removed | d.removed_verbs
+        removed_plurals = d.non_verb_updates.removed_plurals
         by_update = sorted(w for w in built_refused if w in removed)
-        rest = sorted(w for w in built_refused if w not in removed)
+        plurals = sorted(w for w in built_refused if w in removed_plurals and w not in removed)
+        rest = sorted(w for w in built_refused if w not in removed | removed_plurals)
+        kept = len(lemmas) - len(by_update) - len(plurals)
         print(f"\nrefused lemmas: {len(built_refused):,}")
         print(f"  removed by the FISE-2 update ({len(by_update):,}): {' '.join(by_update[:40])} …")
+        print(f"  plurals the update removed ({len(plurals):,}): {' '.join(plurals)}")
         print(f"  others ({len(rest):,}): {' '.join(rest[:200])}")
+        print(
+            f"  recall of the lemmas the update kept: {(kept - len(rest)) / kept:.4f}"
+            f" ({kept - len(rest):,} / {kept:,})"
+        )
 
 
 def _lexicon_of(judges: list[tuple[Judge, Lexicon | set[str]]], name: str) -> Lexicon | set[str]:

@@ -3,7 +3,8 @@
 The steps, in order (``docs/fise-lexicon.md`` gives each rule and its examples):
 
 1. every verb entry conjugated by its model, valency and marks (``conjugation.py``);
-2. every non-verb lemma, and its feminine where the entry gives one;
+2. every non-verb lemma, and its feminine where the entry gives one, with the update's
+   additions (the total list lacks one of them);
 3. the plurals of the lemmas that take one (``plurals.py``): a lemma takes a plural unless the
    rule book names it, the update lists it as invariable, or it is an adverb in *-mente*. The
    federation's lists carry no grammatical category, so a lemma whose category has no plural
@@ -73,14 +74,16 @@ def build_forms(
     updates = distribution.non_verb_updates
     lemmas: set[str] = set()
     plural_words: set[str] = set()
-    for lemma_entry in distribution.non_verbs:
-        for lemma in lemma_entry.forms:
-            lemmas.add(lemma)
-            forms = plurals(lemma)
-            if not forms:
-                continue
-            if _takes_plural(lemma, updates.variable, updates.invariable | no_plural):
-                plural_words.update(forms)
+    # The update's additions count even when the total list lacks one (it lacks
+    # broncodilatador, an addition variable in number).
+    listed = [lemma for entry in distribution.non_verbs for lemma in entry.forms]
+    for lemma in [*listed, *sorted(updates.variable | updates.invariable)]:
+        if lemma in lemmas:
+            continue
+        lemmas.add(lemma)
+        forms = plurals(lemma)
+        if forms and _takes_plural(lemma, updates.variable, updates.invariable | no_plural):
+            plural_words.update(forms)
     steps["non-verb lemmas"] = len(lemmas)
     steps["plurals"] = len(plural_words - lemmas)
 
