@@ -42,9 +42,11 @@ __all__ = [
     "max_move_score",
     "new_upload_id",
     "parse_upload",
+    "server_dictionaries",
     "variant_json",
     "variant_summary",
     "with_clock",
+    "with_lexicon",
     "with_word_changes",
     "word_changes_of",
 ]
@@ -138,9 +140,15 @@ def server_problems(v: Variant) -> list[str]:
             problems.append(
                 f"{key}: no control or invisible formatting characters (U+{ord(ch):04X})"
             )
-    if v.lexicon not in SERVER_LEXICONS and not is_word_list_id(v.lexicon):
+    if (
+        v.lexicon not in SERVER_LEXICONS
+        and not is_word_list_id(v.lexicon)
+        and not _installed_for(v.lexicon, v.alphabet.name)
+    ):
+        installed = ", ".join(d["name"] for d in server_dictionaries(v.alphabet.name))
         problems.append(
-            f"lexicon: must be one of {', '.join(SERVER_LEXICONS)} or an uploaded word list's "
+            f"lexicon: must be one of {', '.join(SERVER_LEXICONS)}, a dictionary installed on "
+            f"this server for the game's language ({installed}) or an uploaded word list's "
             f"id (wl-…), got {_show(v.lexicon)}"
         )
     if v.tile_count - v.tiles.get(BLANK, (0, 0))[0] == 0:
@@ -381,6 +389,72 @@ def with_word_changes(variant: Variant, changes: WordChanges) -> Variant:
     return dataclasses.replace(variant, word_changes=variant.word_changes.merged(changes))
 
 
+def server_dictionaries(language: str | None = None) -> list[dict[str, Any]]:
+    """The dictionaries a table may choose: the shipped ones and those the operator installed
+    (``tablero lexicon add``), for one language (an alphabet's name) or all. Each: ``name``,
+    ``language``, ``words`` (count), ``shipped``."""
+    from ..lexicon import shipped_list_path
+    from ..lexicon.installed import installed_lexicons
+
+    out: list[dict[str, Any]] = []
+    for name in ("es", "ro"):
+        if shipped_list_path(name) is not None and language in (None, name):
+            out.append(
+                {"name": name, "language": name, "words": _shipped_count(name), "shipped": True}
+            )
+    for record in installed_lexicons():
+        if language in (None, record.alphabet):
+            out.append(
+                {
+                    "name": record.name,
+                    "language": record.alphabet,
+                    "words": record.word_count,
+                    "shipped": False,
+                }
+            )
+    return out
+
+
+def _shipped_count(name: str) -> int | None:
+    import json
+    from importlib import resources
+
+    meta = resources.files("tablero") / "data" / "lexicon" / f"{name}.json"
+    try:
+        count = json.loads(meta.read_text("utf-8")).get("word_count")
+    except (OSError, ValueError):
+        return None
+    return int(count) if isinstance(count, int) else None
+
+
+def _installed_for(name: str, language: str) -> bool:
+    from ..lexicon.installed import find_installed
+
+    record = find_installed(name)
+    return record is not None and record.alphabet == language
+
+
+def with_lexicon(variant: Variant, name: str | None, field: str = "lexicon") -> Variant:
+    """The variant played with the dictionary ``name`` (None: its own), which must be shipped
+    or installed on this server for the game's language; else ApiError(422, bad_lexicon)
+    naming the dictionaries it has. The name kept is the installed one's own spelling."""
+    if name is None or name == variant.lexicon:
+        return variant
+    language = variant.alphabet.name
+    offered = server_dictionaries(language)
+    match = next((d for d in offered if d["name"].lower() == name.lower()), None)
+    if variant.lexicon == "none" or match is None:
+        names = ", ".join(d["name"] for d in offered) or "none"
+        why = (
+            f"{variant.title} checks no words"
+            if variant.lexicon == "none"
+            else f"no dictionary {_show(name)} on this server for the game's language "
+            f"({language}); it has: {names}"
+        )
+        raise ApiError(422, "bad_lexicon", f"{field}: {why}", field=field)
+    return dataclasses.replace(variant, lexicon=match["name"])
+
+
 def variant_summary(v: Variant, ref: str) -> dict[str, Any]:
     return {
         "name": ref,
@@ -388,6 +462,7 @@ def variant_summary(v: Variant, ref: str) -> dict[str, Any]:
         "titles": dict(v.titles),
         "descriptions": dict(v.descriptions),
         "language": v.language,
+        "lexicon": v.lexicon,
         "rows": v.rows,
         "columns": v.columns,
         "min_players": v.min_players,

@@ -83,8 +83,10 @@ def _free_port() -> int:
 class Server:
     """The running server: its base URL and a few direct API calls for setting up tables."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, data: Path | None = None) -> None:
         self.base = base
+        self.data = data
+        """The server's data folder ($TABLERO_DATA): the dictionaries installed there."""
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
         data = json.dumps(body).encode() if body is not None else None
@@ -133,6 +135,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     for variant in ("fise", "cuvinte"):
         v = load_variant(variant)
         load_lexicon(v.lexicon, v.alphabet)
+    # The operator's own dictionary: the project's sample of the FISE-2 distribution, installed
+    # as fise2 in the server's data folder (tablero lexicon add), offered at the table form.
+    from tablero.lexicon.installed import add_lexicon
+
+    from ..lexicon.fise_sample import write_zip
+
+    data = tmp_path_factory.mktemp("server-data")
+    previous = os.environ.get("TABLERO_DATA")
+    os.environ["TABLERO_DATA"] = str(data)
+    try:
+        add_lexicon("fise2", write_zip(tmp_path_factory.mktemp("dist") / "LISTAS.zip"))
+    finally:
+        if previous is None:
+            del os.environ["TABLERO_DATA"]
+        else:
+            os.environ["TABLERO_DATA"] = previous
     port = _free_port()
     db = tmp_path_factory.mktemp("server") / "tablero.db"
     log = tmp_path_factory.mktemp("server-log") / "serve.log"
@@ -156,7 +174,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "20",
     ]
     with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+        env = os.environ | {"TABLERO_DATA": str(data)}
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -168,7 +187,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"tablero serve did not start:\n{log.read_text()}") from None
                 time.sleep(0.2)
-        yield Server(base)
+        yield Server(base, data)
     finally:
         proc.terminate()
         try:

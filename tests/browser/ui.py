@@ -75,16 +75,20 @@ def create_table(
     hints: bool = False,
     move_hints: bool = False,
     quiet_spectators: bool = False,
+    lexicon: str | None = None,
 ) -> str:
     """Create a table from the lobby form. ``seats``: "open" or a bot level (1–3) per seat.
     ``hints``: dictionary hints in the preview; ``move_hints``: the players may ask for their
-    best moves (Hints allowed)."""
+    best moves (Hints allowed); ``lexicon``: a dictionary the server has installed."""
     page.goto("/")
     if upload:
         page.set_input_files("#rulefile", str(DATA / upload))
         expect(page.locator("#variant")).to_have_value(re.compile(r"^u-"))  # the upload's id
     elif variant:
         page.select_option("#variant", variant)
+    if lexicon:
+        expect(page.locator(f'#lexicon option[value="{lexicon}"]')).to_have_count(1)
+        page.select_option("#lexicon", lexicon)
     seats = seats or ["open", "open"]
     page.select_option("#seat-count", str(len(seats)))
     for i, seat in enumerate(seats):

@@ -27,7 +27,7 @@ from tablero.server.tournaments import models as _tournaments  # noqa: F401  (it
 
 from .harness import Server
 
-LATEST = "v0016"
+LATEST = "v0017"
 """The newest migration: every database ends there."""
 
 

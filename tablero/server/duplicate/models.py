@@ -23,6 +23,8 @@ class DuplicateRoomRow(Base):
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     variant: Mapped[str] = mapped_column(String(32))
     """A built-in game's name."""
+    lexicon: Mapped[str | None] = mapped_column(String(32))
+    """A dictionary installed on the server, played instead of the game's own (None)."""
     title: Mapped[str | None] = mapped_column(String(80))
     state: Mapped[str] = mapped_column(String(12))
     """waiting (players join; the creator starts it), playing, over."""

@@ -21,6 +21,7 @@ from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...variant import builtin_variant_names
+from .. import catalog
 from ..accounts.sessions import account_of, current_account
 from ..errors import ApiError
 from ..tables.info import hash_token, new_token
@@ -81,6 +82,9 @@ class CreateRoomRequest(BaseModel):
     """Seconds between a round's close and the next round's rack, 3–300."""
     nickname: str | None = Field(default=None, max_length=200)
     """A guest creator's name in the room; an account plays under its username."""
+    lexicon: str | None = Field(default=None, max_length=32)
+    """A dictionary installed on the server for the game's language (``GET /api/lexicons``);
+    absent or null: the game's own."""
 
 
 class JoinRequest(BaseModel):
@@ -189,9 +193,11 @@ def _install_api(app: FastAPI) -> None:
         name, account_id, token = await _identity(request, req.nickname)
         hub_rooms = _rooms(request)
         variant = await request.app.state.hub.variant(req.variant)
+        chosen = catalog.with_lexicon(variant[0], req.lexicon)
         rules = variant[0].duplicate
         options = RoomOptions(
             variant=req.variant,
+            lexicon=chosen.lexicon if req.lexicon else None,
             title=title,
             round_seconds=req.round_seconds or rules.round_seconds or 180,
             rounds=req.rounds,

@@ -23,6 +23,7 @@ built by ``views.py``: a submission goes to its player alone.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hmac
 import logging
 import secrets
@@ -77,6 +78,14 @@ class RoomOptions:
     rounds: int | None
     solo_bonus: int
     pause_seconds: int
+    lexicon: str | None = None
+    """A dictionary installed on the server instead of the game's own."""
+
+
+def room_variant(name: str, lexicon: str | None) -> Variant:
+    """A built-in game played with the room's dictionary (None: the game's own)."""
+    variant = catalog.builtin(name)
+    return variant if lexicon is None else dataclasses.replace(variant, lexicon=lexicon)
 
 
 class Viewer:
@@ -236,9 +245,10 @@ class DuplicateRooms:
     # -- the games ------------------------------------------------------------------------------
 
     def _lexicon(self, variant: Variant) -> Lexicon:
-        lexicon = self._lexicons.get(variant.name)
+        key = f"{variant.name}/{variant.lexicon}"
+        lexicon = self._lexicons.get(key)
         if lexicon is None:
-            lexicon = self._lexicons[variant.name] = self.hub.lexicons.lexicon_for(variant)
+            lexicon = self._lexicons[key] = self.hub.lexicons.lexicon_for(variant)
         return lexicon
 
     def _entry(self, room_id: str) -> _Entry:
@@ -256,7 +266,7 @@ class DuplicateRooms:
         if entry.game is None:
             if snap.since != 0:
                 raise _Stale("no game to extend")
-            variant = catalog.builtin(snap.room.variant)
+            variant = room_variant(snap.room.variant, snap.room.lexicon)
             entry.game = DuplicateGame.replay(list(snap.events), self._lexicon(variant))
         elif snap.since != entry.seq:
             raise _Stale("the events read do not follow the game")
@@ -416,7 +426,7 @@ class DuplicateRooms:
     async def _new_game(self, options: RoomOptions, names: list[str]) -> DuplicateGame:
         """A new game of the room's options with these players (in a worker thread: the
         first round's moves are found now)."""
-        variant = catalog.builtin(options.variant)
+        variant = room_variant(options.variant, options.lexicon)
         rules = DuplicateOptions(
             round_seconds=float(options.round_seconds),
             solo_bonus=options.solo_bonus,
@@ -441,6 +451,7 @@ class DuplicateRooms:
         return {
             "id": room_id,
             "variant": options.variant,
+            "lexicon": options.lexicon,
             "title": options.title,
             "state": "waiting",
             "creator": creator,

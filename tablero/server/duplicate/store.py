@@ -63,6 +63,8 @@ class Room:
     finished_at: float | None
     tournament_id: str | None = None
     """The duplicate series the room is a game of: only its players play, nobody creates."""
+    lexicon: str | None = None
+    """The dictionary installed on the server the room plays with (None: the game's own)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,7 @@ def _room(row: DuplicateRoomRow) -> Room:
         row.started_at,
         row.finished_at,
         row.tournament_id,
+        row.lexicon,
     )
 
 

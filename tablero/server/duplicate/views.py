@@ -25,6 +25,7 @@ from ...competition.results import RoundMove, RoundResult, percent_of_top, rack_
 from ...formats.cgp import read_cgp
 from ...moves import Cambio, NotationError, Place, parse_move
 from ...variant import Variant, square_name
+from .. import catalog
 from ..tables.views import board_json, iso_time
 from .store import Player, RoundTimes, Snapshot
 
@@ -164,6 +165,7 @@ def public_parts(
         "title": room.title,
         "variant": room.variant,
         "variant_title": variant_title,
+        "lexicon": v.lexicon,
         "rows": v.rows,
         "columns": v.columns,
         "state": room.state,
@@ -304,6 +306,7 @@ def list_entry(room: Any, players: int) -> dict[str, Any]:
         "id": room.id,
         "title": room.title,
         "variant": room.variant,
+        "lexicon": room.lexicon or catalog.builtin(room.variant).lexicon,
         "state": room.state,
         "round": room.round,
         "players": players,

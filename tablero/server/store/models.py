@@ -106,6 +106,9 @@ class TableRow(Base):
     """The club's words the table adds to its dictionary and bans from it, as JSON
     ``{"add": [...], "remove": [...]}`` (normalised: as the game's tiles spell them); None
     for a table that plays by the dictionary as it is."""
+    lexicon: Mapped[str | None] = mapped_column(String(32))
+    """The dictionary the table chose (``tablero lexicon add`` installed it on the server);
+    None: the game's own."""
     rating: Mapped[str | None] = mapped_column(String(8))
     """Once the game is over: ``rated`` (the ratings were updated) or ``unrated``; None
     until then, and while a finished game waits for its ratings (they are retried)."""

@@ -10,6 +10,7 @@ With one process, it holds every lease from the start.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import hashlib
 import json
@@ -291,12 +292,27 @@ class Hub:
         [...], "remove": [...]}`` (``workers.queue.rules_variant`` reads both)."""
         text = self._plain_rule_text(variant)
         changes = variant.word_changes
-        if not changes:
+        chosen = self._chosen_lexicon(variant)
+        if not changes and chosen is None:
             return text
-        return json.dumps(
-            {"rules": text, "add": sorted(changes.added), "remove": sorted(changes.removed)},
-            ensure_ascii=False,
-        )
+        envelope: dict[str, Any] = {
+            "rules": text,
+            "add": sorted(changes.added),
+            "remove": sorted(changes.removed),
+        }
+        if chosen is not None:
+            envelope["lexicon"] = chosen
+        return json.dumps(envelope, ensure_ascii=False)
+
+    @staticmethod
+    def _chosen_lexicon(variant: Variant) -> str | None:
+        """The dictionary a table of a built-in game chose over the game's own, if it did (a
+        worker elsewhere must play with it too: installed there by the operator, as here).
+        A rule file names its dictionary itself, in its text."""
+        kind, _, ref = variant.source.partition(":")
+        if kind != "builtin" or variant.lexicon == catalog.builtin(ref).lexicon:
+            return None
+        return variant.lexicon
 
     def _plain_rule_text(self, variant: Variant) -> str:
         kind, _, ref = variant.source.partition(":")
@@ -316,6 +332,8 @@ class Hub:
     def info_from_row(self, row: dict[str, Any], seats: list[SeatInfo]) -> TableInfo:
         """A table's options, seats and state from its database rows."""
         base, _ = self.variant_sync(row["variant_ref"])
+        if row.get("lexicon"):
+            base = dataclasses.replace(base, lexicon=row["lexicon"])
         changes = words_from_json(row.get("word_changes"))
         timed = catalog.with_clock(
             base, row["clock_seconds"], bool(row.get("clock_per_move", False))
@@ -411,6 +429,14 @@ class Hub:
         for a list of words: seconds for a shipped dictionary), so that neither this request
         nor the move that fills the last seat finds it unbuilt."""
         base, source = await self.variant(req.variant)
+        if req.lexicon is not None and source == "upload":
+            raise ApiError(
+                422,
+                "bad_lexicon",
+                "lexicon: a rule file names its dictionary itself (lexicon = \"…\" in the file)",
+                field="lexicon",
+            )
+        base = catalog.with_lexicon(base, req.lexicon)
         if word_changes is None:
             word_changes = catalog.word_changes_of(base, req.words_added, req.words_removed)
         creator = address_key(client)
@@ -455,11 +481,13 @@ class Hub:
         variant = catalog.with_word_changes(
             catalog.with_clock(base, seconds, per_move), word_changes
         )
-        if word_changes:
+        if word_changes or req.lexicon:
             try:
                 await asyncio.to_thread(self.lexicons.lexicon_for, variant)
             except LexiconError as e:
-                raise ApiError(422, "bad_words", f"words_added: {e}", field="words_added") from None
+                field = "words_added" if word_changes else "lexicon"
+                code = "bad_words" if word_changes else "bad_lexicon"
+                raise ApiError(422, code, f"{field}: {e}", field=field) from None
         now = time.time()
         info = TableInfo(
             id=new_table_id(),
@@ -504,6 +532,7 @@ class Hub:
             "quiet_spectators": info.quiet_spectators,
             "hints": info.hints,
             "word_changes": words_json(word_changes),
+            "lexicon": variant.lexicon if req.lexicon else None,
             **(self.lease_values(now) if game is not None else {}),
         }
         events: list[Event] = list(game.log) if game is not None else []

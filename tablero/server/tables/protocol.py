@@ -100,6 +100,9 @@ class CreateTableRequest(_Body):
     rated: bool = True
     """Rated if the game allows it: a built-in game, every seat an account or a computer
     player, at least one account (``ratings/store.py``). False: casual whoever sits."""
+    lexicon: str | None = Field(default=None, max_length=32)
+    """A dictionary installed on the server for the game's language (``GET /api/lexicons``)
+    instead of the game's own; null: the game's own."""
     words_added: list[Annotated[str, Field(max_length=CLUB_WORD_CHARS)]] = Field(
         default_factory=list, max_length=CLUB_WORDS_MAX
     )

@@ -405,6 +405,7 @@ class Room:
                 "rated": info.rated,
                 "quiet_spectators": info.quiet_spectators,
                 "hints": info.hints,
+                "lexicon": self.hub._chosen_lexicon(info.variant),
             }
         )
 

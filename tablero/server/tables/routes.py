@@ -116,6 +116,13 @@ def _install_api(app: FastAPI) -> None:
     async def variants() -> list[dict[str, Any]]:
         return [catalog.variant_summary(catalog.builtin(n), n) for n in builtin_variant_names()]
 
+    @app.get("/api/lexicons")
+    async def lexicons(language: str | None = None) -> list[dict[str, Any]]:
+        """The dictionaries a table may choose: shipped and installed, for one language."""
+        if language is not None and len(language) > 16:
+            raise ApiError(422, "bad_language", "language: a language code (es, ro)")
+        return await asyncio.to_thread(catalog.server_dictionaries, language)
+
     @app.get("/api/variants/{name}")
     async def variant(name: str, request: Request) -> dict[str, Any]:
         v, source = await _hub(request).variant(name)

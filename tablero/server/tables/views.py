@@ -90,6 +90,7 @@ def lobby_entry(info: TableInfo, spectators: int, seq: int) -> dict[str, Any]:
         "id": info.id,
         "variant": info.variant_ref,
         "variant_title": info.variant.title,
+        "lexicon": info.variant.lexicon,
         "title": info.title,
         "seats": [
             {
@@ -211,6 +212,7 @@ def public_view(
         "id": info.id,
         "variant": info.variant_ref,
         "variant_title": v.title,
+        "lexicon": v.lexicon,
         "title": info.title,
         "rows": v.rows,
         "columns": v.columns,

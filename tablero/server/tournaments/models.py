@@ -35,6 +35,9 @@ class TournamentRow(Base):
     name: Mapped[str] = mapped_column(String(80))
     director_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
     variant: Mapped[str] = mapped_column(String(32))
+    lexicon: Mapped[str | None] = mapped_column(String(32))
+    """A dictionary installed on the server for every game of the tournament (None: the
+    game's own)."""
     format: Mapped[str] = mapped_column(String(16))
     """swiss, round_robin, duplicate (a duplicate series)."""
     rounds: Mapped[int | None] = mapped_column(Integer)

@@ -111,6 +111,9 @@ class CreateTournamentRequest(BaseModel):
     rated: bool | None = None
     """Swiss and round robin: rated unless false. A duplicate series is never rated."""
     max_players: int = MAX_PLAYERS
+    lexicon: str | None = Field(default=None, max_length=32)
+    """A dictionary installed on the server for the game's language, for every game
+    (``GET /api/lexicons``); absent or null: the game's own."""
 
 
 class ReasonRequest(BaseModel):
@@ -253,6 +256,7 @@ def tournament_json(snap: Snapshot, viewer: Account | None) -> dict[str, Any]:
         "name": t.name,
         "director": t.director,
         "variant": t.variant,
+        "lexicon": t.lexicon,
         "format": t.format,
         "rounds": t.rounds,
         "clock_minutes": t.clock_minutes,
@@ -506,6 +510,7 @@ async def _plan_series_room(
         rounds=t.game_rounds,
         solo_bonus=rules.solo_bonus,
         pause_seconds=SERIES_PAUSE_SECONDS,
+        lexicon=t.lexicon,
     )
     players = [(names[p], int(p)) for p in field]
     now = time.time()
@@ -586,6 +591,7 @@ async def start_next_round(
                     clock_minutes=t.clock_minutes,
                     rated=t.rated,
                     title=f"{t.name} ({number}.{p.board})",
+                    lexicon=t.lexicon,
                 ),
                 clock_given=True,
                 players=[(names[p.first], int(p.first)), (names[p.second], int(p.second))],
@@ -655,6 +661,7 @@ def install_tournament_routes(app: FastAPI) -> None:
                 "name": t.name,
                 "director": t.director,
                 "variant": t.variant,
+                "lexicon": t.lexicon,
                 "format": t.format,
                 "rounds": t.rounds,
                 "clock_minutes": t.clock_minutes,
@@ -773,6 +780,7 @@ def install_tournament_routes(app: FastAPI) -> None:
                 field="variant",
             )
         base, _ = await hub.variant(req.variant)
+        base = catalog.with_lexicon(base, req.lexicon)
         if series:
             searchable = await asyncio.to_thread(lambda: hub.lexicons.lexicon_for(base).can_search)
             if not searchable:
@@ -804,6 +812,7 @@ def install_tournament_routes(app: FastAPI) -> None:
                 "name": name,
                 "director_id": account.id,
                 "variant": req.variant,
+                "lexicon": base.lexicon if req.lexicon else None,
                 "format": req.format,
                 "rounds": req.rounds,
                 "clock_minutes": req.clock_minutes,

@@ -87,6 +87,8 @@ class Tournament:
     created_at: float
     started_at: float | None
     finished_at: float | None
+    lexicon: str | None = None
+    """A dictionary installed on the server for every game (None: the game's own)."""
 
 
 @dataclass(frozen=True)
@@ -227,6 +229,7 @@ def _tournament(row: TournamentRow, director: str) -> Tournament:
         row.created_at,
         row.started_at,
         row.finished_at,
+        row.lexicon,
     )
 
 

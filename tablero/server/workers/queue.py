@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import json
 import logging
@@ -107,7 +108,9 @@ def rules_variant(rules: str) -> Variant:
     per text: the cache is keyed by the text's hash and keeps the most recent few.
 
     A table with a club's words sends them with its rules, as JSON (``Hub.rule_text``):
-    ``{"rules": "builtin:fise" or "<TOML>", "add": [...], "remove": [...]}``."""
+    ``{"rules": "builtin:fise" or "<TOML>", "add": [...], "remove": [...]}``, and a table
+    that chose an installed dictionary its name as ``"lexicon"`` (the worker's machine must
+    have it installed too: ``tablero lexicon add``)."""
     if rules.startswith("{"):
         return _with_words(rules)
     if rules.startswith("builtin:"):
@@ -140,6 +143,11 @@ def _with_words(envelope: str) -> Variant:
     ):
         raise ValueError('a job\'s rules with words need "rules" (text), "add" and "remove"')
     base = rules_variant(rules)
+    lexicon = data.get("lexicon")
+    if lexicon is not None:
+        if not isinstance(lexicon, str):
+            raise ValueError('a job\'s "lexicon" is a dictionary\'s name')
+        base = dataclasses.replace(base, lexicon=lexicon)
     return catalog.with_word_changes(base, catalog.word_changes_of(base, add, remove))
 
 

@@ -64,6 +64,8 @@ export const api = {
     return request("POST", `/api/wordlists?${q}`, { text: list });
   },
   wordList: (id) => request("GET", `/api/wordlists/${encodeURIComponent(id)}`),
+  // The dictionaries a table may play with (shipped and installed), for a language.
+  lexicons: (language) => request("GET", `/api/lexicons?${new URLSearchParams({ language })}`),
   tables: () => request("GET", "/api/tables"),
   createTable: (spec) => request("POST", "/api/tables", { body: spec }),
   leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),

@@ -31,6 +31,7 @@ import {
   duplicatePlayer, forgetDuplicatePlayer, lastNickname, saveDuplicatePlayer, saveNickname,
 } from "./prefs.js";
 import { TablePage } from "./table.js";
+import { LexiconPicker } from "./lexicons.js";
 import { gameTitle, titleOf, VariantView } from "./variant.js";
 
 const LIST_REFRESH_MS = 5000;
@@ -148,6 +149,13 @@ export class DuplicateRoomsPage {
   form() {
     const variant = h("select", { id: "dup-variant" }, this.variants.map((v) => h("option", { value: v.name, text: gameTitle(v) })));
     if (this.variants.some((v) => v.name === "fise")) variant.value = "fise";
+    const lexicons = new LexiconPicker("dup-lexicon");
+    const offer = () => {
+      const v = this.variants.find((x) => x.name === variant.value);
+      if (v) lexicons.offer({ language: v.language, lexicon: v.lexicon });
+    };
+    variant.addEventListener("change", offer);
+    offer();
     const title = h("input", { id: "dup-title", type: "text", maxlength: String(TITLE_MAX), autocomplete: "off" });
     const seconds = h("select", { id: "dup-seconds" },
       ROUND_CHOICES.map((s) => h("option", { value: String(s), text: roundTime(s) })));
@@ -169,6 +177,7 @@ export class DuplicateRoomsPage {
         rounds: rounds.value ? Number(rounds.value) : null, pause_seconds: Number(pause.value),
         solo_bonus: Number(solo.value),
       };
+      if (lexicons.value) spec.lexicon = lexicons.value;
       if (nickname) {
         if (!nickname.value.trim()) {
           say(message, t("sit.need_nickname"), "error");
@@ -194,6 +203,7 @@ export class DuplicateRoomsPage {
       h("p", { class: "help", text: t("dup.create_help") }),
       h("form", { class: "create-form", onsubmit: (e) => { e.preventDefault(); create(); } },
         field("dup-variant", t("lobby.game"), variant),
+        lexicons.field,
         field("dup-title", t("dup.room_title"), title),
         h("div", { class: "field-row even" }, field("dup-seconds", t("dup.round_time"), seconds),
           field("dup-rounds", t("dup.rounds"), rounds)),

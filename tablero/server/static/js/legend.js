@@ -68,6 +68,12 @@ function savedFold() {
   try { return localStorage.getItem(FOLD_KEY); } catch { return null; }
 }
 
+/** Whether a table's dictionary is one to name: a shipped or installed dictionary's name (not
+ *  "none", nor an uploaded list's id, which `wordListLine` names by its own name). */
+export function namedLexicon(name) {
+  return typeof name === "string" && name !== "" && name !== "none" && !name.startsWith("wl-");
+}
+
 /** The club's words a table plays by (the table view's `words`: {lexicon, added, removed}),
  *  or null: "Dictionary: es, with the club's words: +2, −1" and the two lists (people's text:
  *  set as text, never as markup). */

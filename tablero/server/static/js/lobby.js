@@ -7,6 +7,8 @@ import { roomCard } from "./duplicate.js";
 import { $, h, replace } from "./dom.js";
 import { formatNumber, plural, t } from "./i18n.js";
 import { gameDescription, gameTitle, titleOf } from "./variant.js";
+import { namedLexicon } from "./legend.js";
+import { LexiconPicker } from "./lexicons.js";
 import { accountMark, playerName, ratingElement } from "./panels.js";
 import { lastNickname, saveNickname, saveSeat, seatFor } from "./prefs.js";
 import { clockLabel, formatPerMove } from "./clock.js";
@@ -196,7 +198,8 @@ export class LobbyPage {
         h("span", { class: `badge ${tb.state}`, text: t(`state.${tb.state}`) })),
       tb.title ? h("p", { class: "card-title", text: tb.title }) : null,
       h("ul", { class: "chips", "aria-label": t("seats.title") }, seats),
-      h("p", { class: "card-meta", text: [clock, tb.dictionary_hints ? t("table.hints_on") : null,
+      h("p", { class: "card-meta", text: [clock, namedLexicon(tb.lexicon) ? t("table.lexicon", { name: tb.lexicon }) : null,
+        tb.dictionary_hints ? t("table.hints_on") : null,
         tb.hints ? t("table.move_hints_on") : null].filter(Boolean).join(" \u00b7 ") }),
       h("div", { class: "card-actions" }, actions));
   }
@@ -217,6 +220,7 @@ export class LobbyPage {
     this.wordListError = h("p", { class: "field-error", id: "wordlist-error", role: "alert" });
     this.seatCount = h("select", { id: "seat-count", onchange: () => this.drawSeats() });
     this.seatRows = h("div", { class: "seat-rows" });
+    this.lexicons = new LexiconPicker("lexicon");
     this.clock = h("select", { id: "clock" });
     this.hints = h("input", { id: "hints", type: "checkbox" });
     this.moveHints = h("input", { id: "move-hints", type: "checkbox", "aria-describedby": "move-hints-help" });
@@ -235,6 +239,7 @@ export class LobbyPage {
       h("div", { class: "field word-list-field" }, h("label", { for: "wordlist", text: t("lobby.word_list") }),
         this.wordList, h("p", { class: "help", id: "wordlist-help", text: t("lobby.word_list_help") }),
         this.wordListStatus, this.wordListError),
+      this.lexicons.field,
       field("seat-count", t("lobby.seats"), this.seatCount),
       this.seatRows,
       field("clock", t("lobby.clock"), this.clock),
@@ -335,6 +340,8 @@ export class LobbyPage {
     const noDictionary = info.lexicon === "none";
     this.clubWordsNone.hidden = !noDictionary;
     for (const { input } of Object.values(this.wordFields)) input.disabled = noDictionary;
+    await this.lexicons.offer({ language: info.language, lexicon: info.lexicon, builtin: info.source === "builtin" });
+    if (name !== this.variantSelect.value) return;
     const min = Math.max(2, info.min_players);
     const max = Math.min(4, info.max_players);
     const before = Number(this.seatCount.value) || 2;
@@ -479,6 +486,7 @@ export class LobbyPage {
     Object.assign(spec, timeControlSpec(this.clock.value));
     const title = this.title.value.trim();
     if (title) spec.title = title;
+    if (this.lexicons.value) spec.lexicon = this.lexicons.value;
     const added = this.clubList("words_added");
     const removed = this.clubList("words_removed");
     const withWords = (added.length || removed.length) && !this.wordFields.words_added.input.disabled;

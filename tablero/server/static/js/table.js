@@ -28,7 +28,7 @@ import { BoardGrid } from "./boardgrid.js";
 import { clockLabel, formatClock, formatPerMove, secondsLeft } from "./clock.js";
 import { confirmDialog, pickBlankLetter, pickExchange } from "./dialogs.js";
 import { enableDrag } from "./drag.js";
-import { aboutPanel, uploadedWordList } from "./legend.js";
+import { aboutPanel, namedLexicon, uploadedWordList } from "./legend.js";
 import { $, h, replace } from "./dom.js";
 import { plural, t } from "./i18n.js";
 import { shuffleIcon, undoIcon, zoomIcon } from "./icons.js";
@@ -330,6 +330,7 @@ export class TablePage {
     this.els.title.textContent = table.title || v.title || table.variant_title;
     const bits = [v.title || table.variant_title, `${v.columns}×${v.rows}`];
     bits.push(clockLabel(table.clock));
+    if (namedLexicon(table.lexicon)) bits.push(t("table.lexicon", { name: table.lexicon }));
     if (table.dictionary_hints) bits.push(t("table.hints_on"));
     this.els.subtitle.textContent = bits.join(" · ");
     // Whether the players may ask for hints, said to everyone (a table with hints is unrated).

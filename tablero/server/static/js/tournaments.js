@@ -12,6 +12,7 @@ import { h, replace } from "./dom.js";
 import { currentLanguage, formatNumber, plural, t } from "./i18n.js";
 import { playerName } from "./panels.js";
 import { CLOCK_CHOICES } from "./seeks.js";
+import { LexiconPicker } from "./lexicons.js";
 import { gameTitle, titleOf } from "./variant.js";
 
 const REFRESH_MS = 5000;
@@ -128,6 +129,13 @@ export class TournamentsPage {
       this.variants.filter((v) => v.min_players <= 2 && v.max_players >= 2)
         .map((v) => h("option", { value: v.name, text: gameTitle(v) })));
     if (this.variants.some((v) => v.name === "fise")) variant.value = "fise";
+    const lexicons = new LexiconPicker("tourney-lexicon");
+    const offer = () => {
+      const v = this.variants.find((x) => x.name === variant.value);
+      if (v) lexicons.offer({ language: v.language, lexicon: v.lexicon });
+    };
+    variant.addEventListener("change", offer);
+    offer();
     const format = h("select", { id: "tourney-format", "aria-describedby": "tourney-format-help" },
       h("option", { value: "swiss", text: t("tourney.format_swiss") }),
       h("option", { value: "round_robin", text: t("tourney.format_round_robin") }),
@@ -168,6 +176,7 @@ export class TournamentsPage {
     const submit = h("button", { type: "submit", class: "primary big", id: "tourney-create", text: t("tourney.create") });
     const create = async () => {
       const spec = { name: name.value, variant: variant.value, format: format.value, max_players: Number(most.value) };
+      if (lexicons.value) spec.lexicon = lexicons.value;
       if (format.value === SERIES) {
         spec.round_seconds = Number(seconds.value);
         if (gameRounds.value) spec.game_rounds = Number(gameRounds.value);
@@ -192,6 +201,7 @@ export class TournamentsPage {
       h("form", { class: "create-form", onsubmit: (e) => { e.preventDefault(); create(); } },
         field("tourney-name", t("tourney.name"), name),
         field("tourney-variant", t("lobby.game"), variant),
+        lexicons.field,
         field("tourney-format", t("tourney.format"), format, t("tourney.format_help")),
         h("div", { class: "field-row even" }, roundsField, field("tourney-max", t("tourney.max_players"), most)),
         clockField, seriesFields, ratedField,
