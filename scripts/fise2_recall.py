@@ -32,11 +32,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tablero.lexicon.fise.conjugation import parse_verb_line  # noqa: E402
-
 from tablero.alphabet import Alphabet, SpellingError, alphabet_by_name  # noqa: E402
 from tablero.lexicon import Lexicon, load_lexicon  # noqa: E402
 from tablero.lexicon.fise.build import build_forms  # noqa: E402
+from tablero.lexicon.fise.conjugation import parse_verb_line  # noqa: E402
 from tablero.lexicon.fise.distribution import Distribution, read_distribution  # noqa: E402
 
 LENGTH_BANDS = ((2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7), (8, 8), (9, 9), (10, 15))

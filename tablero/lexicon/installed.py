@@ -15,7 +15,7 @@ library (``Lexicon.named``) and the web server find it by name. Each dictionary 
 
 An install is built in a temporary folder beside the others and renamed into place whole, so a
 refused or interrupted install leaves nothing, and ``--replace`` swaps the old folder for the
-new in one rename. The format is in ``docs/formats.md`` ("Installed dictionaries").
+new in one rename. The format is in ``docs/fise-lexicon.md`` ("An installed dictionary").
 """
 
 from __future__ import annotations
